@@ -1,0 +1,3 @@
+export function http(): string {
+  return 'http';
+}

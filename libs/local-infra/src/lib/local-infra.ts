@@ -1,0 +1,3 @@
+export function localInfra(): string {
+  return 'local-infra';
+}

@@ -1,0 +1,7 @@
+import { settings } from './settings';
+
+describe('settings', () => {
+  it('should work', () => {
+    expect(settings()).toEqual('settings');
+  })
+})

@@ -1,0 +1,3 @@
+export function settings(): string {
+  return 'settings';
+}

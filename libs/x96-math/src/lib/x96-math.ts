@@ -1,0 +1,3 @@
+export function x96Math(): string {
+  return 'x96-math';
+}
