@@ -1,0 +1,82 @@
+import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { spawnManaged } from './child-process';
+import { getFreePort } from './free-port';
+import { waitUntil } from './wait-until';
+
+export interface AnvilOptions {
+  port?: number;
+  chainId?: number;
+  /** Seconds between blocks; omitted means a block per transaction (instant mining). */
+  blockTime?: number;
+  accounts?: number;
+  /** Ether per dev account. */
+  balance?: number;
+  logFile?: string;
+  /** Extra command-line flags, e.g. ['--no-mining']. */
+  extraArgs?: string[];
+}
+
+export interface AnvilNode {
+  readonly url: string;
+  readonly port: number;
+  readonly chainId: number;
+  stop(): Promise<void>;
+}
+
+/** anvil's well-known dev mnemonic: accounts are deterministic, which tests and docs rely on. */
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+
+const PLATFORM_PACKAGES: Record<string, string> = {
+  'linux-x64': '@foundry-rs/anvil-linux-amd64',
+  'linux-arm64': '@foundry-rs/anvil-linux-arm64',
+  'darwin-x64': '@foundry-rs/anvil-darwin-amd64',
+  'darwin-arm64': '@foundry-rs/anvil-darwin-arm64',
+};
+
+/** The anvil binary shipped inside the @foundry-rs platform package (no download at install time). */
+export function findAnvilBinary(): string {
+  const pkg = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
+  if (!pkg) throw new Error(`anvil has no package for ${process.platform}-${process.arch}`);
+  const binary = join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'anvil');
+  if (!existsSync(binary)) throw new Error(`anvil binary missing at ${binary}: run npm ci`);
+  return binary;
+}
+
+export async function rpcCall<T>(url: string, method: string, params: unknown[] = [], timeoutMs = 2_000): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode> {
+  const port = options.port ?? (await getFreePort());
+  const chainId = options.chainId ?? 31337;
+  const args = [
+    '--host', '127.0.0.1',
+    '--port', String(port),
+    '--chain-id', String(chainId),
+    '--accounts', String(options.accounts ?? 10),
+    '--balance', String(options.balance ?? 10_000),
+    '--mnemonic', ANVIL_MNEMONIC,
+    ...(options.blockTime ? ['--block-time', String(options.blockTime)] : []),
+    ...(options.extraArgs ?? []),
+  ];
+  const node = spawnManaged(findAnvilBinary(), args, { logFile: options.logFile });
+  const url = `http://127.0.0.1:${port}`;
+  const exitedEarly = node.exited.then((code) => {
+    throw new Error(`anvil exited with code ${code} while starting`);
+  });
+  exitedEarly.catch(() => undefined);
+  await Promise.race([
+    waitUntil(`anvil on port ${port}`, async () => (await rpcCall<string>(url, 'eth_chainId')) === `0x${chainId.toString(16)}`),
+    exitedEarly,
+  ]);
+  return { url, port, chainId, stop: () => node.stop('SIGTERM', 5_000) };
+}

@@ -1,3 +1,0 @@
-export function localInfra(): string {
-  return 'local-infra';
-}

@@ -1,0 +1,31 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { InvalidSettingsError } from './settings';
+
+/**
+ * Entry point of a service process: settings are validated before anything starts, and a
+ * bad one ends the process with a message naming it (exit code 1), not a stack trace.
+ */
+export async function runService<S extends { host: string; port: number }>(
+  name: string,
+  loadSettings: () => S,
+  createApp: (settings: S) => Promise<INestApplication>,
+): Promise<void> {
+  let settings: S;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    if (error instanceof InvalidSettingsError) {
+      console.error(`${name} refuses to start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    const app = await createApp(settings);
+    await app.listen(settings.port, settings.host);
+    Logger.log(`${name} listening on http://${settings.host}:${settings.port} (docs at /docs)`, 'Bootstrap');
+  } catch (error) {
+    console.error(`${name} failed to start:`, error);
+    process.exit(1);
+  }
+}

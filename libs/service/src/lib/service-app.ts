@@ -1,0 +1,46 @@
+import { DynamicModule, INestApplication, LogLevel, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+export interface ServiceDescription {
+  title: string;
+  version: string;
+  description: string;
+  /** Adds the service's security schemes to the OpenAPI document. */
+  security?: (builder: DocumentBuilder) => DocumentBuilder;
+}
+
+export interface ServiceAppOptions {
+  logger?: false | LogLevel[];
+  /** Runs before init: global pipes, filters, hooks. */
+  configure?: (app: NestFastifyApplication) => void;
+}
+
+/** Every service runs on Fastify: the bare-Fastify ceiling of the benchmarks is then the same stack minus Nest. */
+export async function createServiceApp(module: Type<unknown> | DynamicModule, options: ServiceAppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, maxParamLength: 256 });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger: options.logger ?? ['log', 'warn', 'error'],
+    bufferLogs: false,
+    abortOnError: false,
+  });
+  options.configure?.(app);
+  app.enableShutdownHooks();
+  return app;
+}
+
+export function buildOpenApiDocument(app: INestApplication, service: ServiceDescription): OpenAPIObject {
+  let builder = new DocumentBuilder().setTitle(service.title).setVersion(service.version).setDescription(service.description);
+  if (service.security) builder = service.security(builder);
+  return SwaggerModule.createDocument(app, builder.build());
+}
+
+/** OpenAPI 3 at /openapi.json and interactive docs at /docs. */
+export function mountDocs(app: INestApplication, document: OpenAPIObject): void {
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+    customSiteTitle: document.info.title,
+  });
+}

@@ -1,3 +1,0 @@
-export function settings(): string {
-  return 'settings';
-}

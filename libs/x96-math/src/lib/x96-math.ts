@@ -1,3 +1,0 @@
-export function x96Math(): string {
-  return 'x96-math';
-}

@@ -1,0 +1,11 @@
+// Lets `node -r ./tools/ts-register.js some.ts` run the TypeScript tools and the libs they
+// import (path aliases from tsconfig.base.json), transpile-only: type checks are the
+// `typecheck` targets' job, and decorator metadata still comes out of transpileModule.
+const { join } = require('node:path');
+
+process.env.TS_NODE_PROJECT ??= join(__dirname, 'tsconfig.json');
+process.env.TS_NODE_TRANSPILE_ONLY ??= 'true';
+require('ts-node').register();
+
+const { compilerOptions } = require('../tsconfig.base.json');
+require('tsconfig-paths').register({ baseUrl: join(__dirname, '..'), paths: compilerOptions.paths });
