@@ -15,7 +15,7 @@ module.exports = {
       compiler: 'tsc',
       main: './src/main.ts',
       tsConfig: './tsconfig.app.json',
-      assets: ["./src/assets"],
+      assets: [],
       optimization: false,
       outputHashing: 'none',
       generatePackageJson: true,

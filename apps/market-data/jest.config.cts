@@ -2,6 +2,7 @@ module.exports = {
   displayName: 'market-data',
   preset: '../../jest.preset.js',
   testEnvironment: 'node',
+  testTimeout: 60000,
   transform: {
     '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }]
   },

@@ -4,3 +4,4 @@ export * from './lib/child-process';
 export * from './lib/postgres-server';
 export * from './lib/anvil-node';
 export * from './lib/test-servers';
+export * from './lib/package-root';

@@ -1,7 +1,8 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { spawnManaged } from './child-process';
 import { getFreePort } from './free-port';
+import { packageRoot } from './package-root';
 import { waitUntil } from './wait-until';
 
 export interface AnvilOptions {
@@ -38,7 +39,7 @@ const PLATFORM_PACKAGES: Record<string, string> = {
 export function findAnvilBinary(): string {
   const pkg = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
   if (!pkg) throw new Error(`anvil has no package for ${process.platform}-${process.arch}`);
-  const binary = join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'anvil');
+  const binary = join(packageRoot(pkg), 'bin', 'anvil');
   if (!existsSync(binary)) throw new Error(`anvil binary missing at ${binary}: run npm ci`);
   return binary;
 }
@@ -68,7 +69,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
     ...(options.blockTime ? ['--block-time', String(options.blockTime)] : []),
     ...(options.extraArgs ?? []),
   ];
-  const node = spawnManaged(findAnvilBinary(), args, { logFile: options.logFile });
+  const node = spawnManaged(findAnvilBinary(), args, { logFile: options.logFile, killOnExit: 'SIGKILL' });
   const url = `http://127.0.0.1:${port}`;
   const exitedEarly = node.exited.then((code) => {
     throw new Error(`anvil exited with code ${code} while starting`);

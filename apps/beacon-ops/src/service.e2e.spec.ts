@@ -1,0 +1,61 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AnvilNode, PostgresServer, startAnvil, startTestPostgres } from '@perp/local-infra';
+import request from 'supertest';
+import { createBeaconOpsApp } from './create-app';
+import { loadBeaconOpsSettings } from './settings';
+
+/** The service surface on real Postgres and a real anvil chain through real HTTP. */
+describe('beacon-ops service routes', () => {
+  let pg: PostgresServer;
+  let anvil: AnvilNode;
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    [pg, anvil] = await Promise.all([startTestPostgres(['beacon_ops']), startAnvil({ chainId: 31337 })]);
+    app = await createBeaconOpsApp(loadBeaconOpsSettings({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'), RPC_URL: anvil.url }), { logger: false });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all([pg?.stop(), anvil?.stop()]);
+  });
+
+  it('GET /health answers {"status":"ok"}', async () => {
+    const res = await request(app.getHttpServer()).get('/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('GET /ready reports the journal store and the chain RPC up', async () => {
+    const res = await request(app.getHttpServer()).get('/ready').expect(200);
+    expect(res.body).toMatchObject({ status: 'ready', checks: { journal_store: { status: 'up' }, chain_rpc: { status: 'up' } } });
+  });
+
+  it('GET / names the service and the chain it sends to, without credentials', async () => {
+    const res = await request(app.getHttpServer()).get('/').expect(200);
+    expect(res.body).toMatchObject({ service: 'beacon-ops', version: '0.1.0', chain_id: '31337' });
+  });
+
+  it('serves OpenAPI 3 with the bearer scheme, and the docs page', async () => {
+    const spec = await request(app.getHttpServer()).get('/openapi.json').expect(200);
+    expect(spec.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.body.components.securitySchemes)).toEqual(['HTTPBearer']);
+    await request(app.getHttpServer()).get('/docs').redirects(1).expect(200);
+  });
+
+  it('answers an unknown route with the failure envelope', async () => {
+    const res = await request(app.getHttpServer()).post('/nope').send({}).expect(404);
+    expect(res.body).toEqual({ success: false, data: null, message: expect.any(String) });
+    expect(res.headers['x-request-id']).toBeDefined();
+  });
+
+  it('reports the chain down on /ready when the RPC stops, and up again once it is back', async () => {
+    const port = anvil.port;
+    await anvil.stop();
+    const down = await request(app.getHttpServer()).get('/ready').expect(503);
+    expect(down.body.checks).toMatchObject({ journal_store: { status: 'up' }, chain_rpc: { status: 'down' } });
+    anvil = await startAnvil({ port, chainId: 31337 });
+    await request(app.getHttpServer()).get('/ready').expect(200);
+  }, 30_000);
+});

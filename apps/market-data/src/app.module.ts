@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { HealthModule } from '@perp/service';
+import { ServiceInfoController } from './service-info/service-info.controller';
+import { MarketDataSettings } from './settings';
+import { Stores, StoresModule } from './stores/stores.module';
+
+@Module({})
+export class AppModule {
+  static register(settings: MarketDataSettings): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        StoresModule.register(settings),
+        HealthModule.forChecks({
+          inject: [Stores],
+          useFactory: (stores: Stores) => [
+            { name: 'index_store', probe: () => stores.index.ping() },
+            { name: 'source_store', probe: () => stores.source.ping() },
+            { name: 'key_store', probe: () => stores.keys.ping() },
+          ],
+        }),
+      ],
+      controllers: [ServiceInfoController],
+    };
+  }
+}

@@ -1,0 +1,18 @@
+import { ServiceDescription } from '@perp/service';
+
+export const SERVICE = {
+  name: 'market-data',
+  version: '0.1.0',
+};
+
+export const MARKET_DATA_DESCRIPTION: ServiceDescription = {
+  title: 'Perp City market data',
+  version: SERVICE.version,
+  description:
+    'Read-only market data for bots: markets, snapshots, trades, positions and liquidation candidates, from the index only. ' +
+    'Every decimal is a string; every list is a page with explicit limits.',
+  security: (builder) =>
+    builder
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'APIKeyHeader')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'HTTPBearer'),
+};

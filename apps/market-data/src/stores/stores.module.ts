@@ -1,0 +1,33 @@
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { postgresPoolOptions, StoreConnection } from '@perp/service';
+import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
+
+/** The three stores market-data reads (index, source) and writes (its own key table). */
+@Injectable()
+export class Stores implements OnApplicationShutdown {
+  readonly index: StoreConnection;
+  readonly source: StoreConnection;
+  readonly keys: StoreConnection;
+
+  constructor(@Inject(MARKET_DATA_SETTINGS) settings: MarketDataSettings) {
+    this.index = new StoreConnection('Index store', { type: 'postgres', url: settings.indexDatabaseUrl, extra: postgresPoolOptions() });
+    this.source = new StoreConnection('Source store', { type: 'postgres', url: settings.sourceDatabaseUrl, extra: postgresPoolOptions({ max: 5 }) });
+    this.keys = new StoreConnection('Key store', { type: 'postgres', url: settings.keysDatabaseUrl, extra: postgresPoolOptions({ max: 5 }) });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.index.close(), this.source.close(), this.keys.close()]);
+  }
+}
+
+@Global()
+@Module({})
+export class StoresModule {
+  static register(settings: MarketDataSettings): DynamicModule {
+    return {
+      module: StoresModule,
+      providers: [{ provide: MARKET_DATA_SETTINGS, useValue: settings }, Stores],
+      exports: [MARKET_DATA_SETTINGS, Stores],
+    };
+  }
+}

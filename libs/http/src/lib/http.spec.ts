@@ -1,7 +1,0 @@
-import { http } from './http';
-
-describe('http', () => {
-  it('should work', () => {
-    expect(http()).toEqual('http');
-  })
-})

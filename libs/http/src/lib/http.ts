@@ -1,3 +1,0 @@
-export function http(): string {
-  return 'http';
-}

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getFreePort, waitUntil } from '@perp/local-infra';
+
+const ROOT = join(__dirname, '..', '..');
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** `npm start` end to end: everything comes up, answers, and Ctrl-C (SIGINT) leaves nothing running. */
+describe('dev stack', () => {
+  it('starts Postgres, anvil and both services, prints how to reach them, and stops everything on SIGINT', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'perp-dev-stack-'));
+    chmodSync(dataDir, 0o755);
+    const [postgres, anvil, marketData, beaconOps] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
+    const stack = spawn(process.execPath, ['-r', './tools/ts-register.js', 'tools/dev-stack/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DEV_DATA_DIR: dataDir,
+        DEV_POSTGRES_PORT: String(postgres),
+        ANVIL_PORT: String(anvil),
+        MARKET_DATA_PORT: String(marketData),
+        BEACON_OPS_PORT: String(beaconOps),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    stack.stdout.on('data', (chunk) => (output += chunk));
+    stack.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => stack.once('exit', resolve));
+    try {
+      await waitUntil('the dev stack banner', async () => output.includes('Press Ctrl-C to stop everything.') || stack.exitCode !== null, {
+        timeoutMs: 240_000,
+        intervalMs: 500,
+      });
+      expect(stack.exitCode).toBeNull();
+      expect(output).toContain(`market-data   http://127.0.0.1:${marketData}`);
+      expect(output).toContain(`beacon-ops    http://127.0.0.1:${beaconOps}`);
+      expect(output).toContain('X-API-Key: ');
+      expect(output).toContain('Authorization: Bearer ');
+
+      for (const port of [marketData, beaconOps]) {
+        const health = await fetch(`http://127.0.0.1:${port}/health`);
+        expect(await health.json()).toEqual({ status: 'ok' });
+        expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+        expect((await fetch(`http://127.0.0.1:${port}/openapi.json`)).status).toBe(200);
+      }
+    } finally {
+      stack.kill('SIGINT');
+      const code = await exited;
+      if (code !== 0) console.error(output);
+      expect(code).toBe(0);
+      for (const port of [postgres, anvil, marketData, beaconOps]) expect(await listening(port)).toBe(false);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

@@ -1,0 +1,86 @@
+/**
+ * `npm start`: the whole system on this machine with embedded defaults. Postgres (embedded
+ * binaries, data under .dev-data/), a local anvil chain, the databases, then both services.
+ * Ctrl-C stops everything it started, in reverse order.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AnvilNode, ManagedProcess, PostgresServer, startAnvil, startPostgres } from '@perp/local-infra';
+import { DEV_DEFAULTS } from '@perp/service';
+import { printBanner } from './banner';
+import { devStackSettings } from './dev-settings';
+import { AppName, buildApps, startApp } from './service-process';
+
+const DATABASES = DEV_DEFAULTS.databases;
+
+async function main(): Promise<void> {
+  const settings = devStackSettings();
+  const started: { stop(): Promise<void> }[] = [];
+  let stopping = false;
+
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the dev stack...');
+    for (const item of started.reverse()) await item.stop().catch((error) => console.error(error));
+    console.log('Stopped.');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    mkdirSync(settings.dataDir, { recursive: true });
+    console.log(`Starting Postgres on 127.0.0.1:${settings.postgresPort} (data in ${settings.postgresDir})...`);
+    const postgres: PostgresServer = await startPostgres({
+      dataDir: settings.postgresDir,
+      port: settings.postgresPort,
+      logFile: join(settings.dataDir, 'postgres.log'),
+    });
+    started.push(postgres);
+    for (const name of Object.values(DATABASES)) await postgres.createDatabase(name);
+
+    let rpcUrl = settings.externalRpcUrl;
+    if (!rpcUrl) {
+      console.log(`Starting anvil on 127.0.0.1:${settings.anvilPort}...`);
+      const anvil: AnvilNode = await startAnvil({ port: settings.anvilPort, logFile: join(settings.dataDir, 'anvil.log') });
+      started.push(anvil);
+      rpcUrl = anvil.url;
+    }
+
+    const appEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      INDEX_DATABASE_URL: process.env['INDEX_DATABASE_URL'] ?? postgres.url(DATABASES.index),
+      SOURCE_DATABASE_URL: process.env['SOURCE_DATABASE_URL'] ?? postgres.url(DATABASES.source),
+      MARKET_DATA_DATABASE_URL: process.env['MARKET_DATA_DATABASE_URL'] ?? postgres.url(DATABASES.marketData),
+      BEACON_OPS_DATABASE_URL: process.env['BEACON_OPS_DATABASE_URL'] ?? postgres.url(DATABASES.beaconOps),
+      RPC_URL: rpcUrl,
+      MARKET_DATA_PORT: String(settings.marketDataPort),
+      BEACON_OPS_PORT: String(settings.beaconOpsPort),
+    };
+
+    const apps: [AppName, number][] = [
+      ['market-data', settings.marketDataPort],
+      ['beacon-ops', settings.beaconOpsPort],
+    ];
+    console.log('Building the services...');
+    await buildApps(apps.map(([name]) => name));
+    for (const [name, port] of apps) {
+      const app: ManagedProcess = await startApp(name, port, appEnv);
+      started.push({ stop: () => app.stop('SIGTERM', 10_000) });
+      void app.exited.then((code) => {
+        if (!stopping) {
+          console.error(`${name} exited unexpectedly (code ${code}).`);
+          void shutdown(1);
+        }
+      });
+    }
+
+    printBanner({ settings, postgres, rpcUrl, env: appEnv });
+  } catch (error) {
+    console.error(`Dev stack failed: ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+  }
+}
+
+void main();
