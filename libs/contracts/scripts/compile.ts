@@ -1,0 +1,122 @@
+// Compiles the Solidity sources with the solc npm package (wasm, no download) and generates the
+// typed ethers bindings. Run from the workspace root: nx run contracts:build-artifacts.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import solc from 'solc';
+import { runTypeChain } from 'typechain';
+
+const PROJECT_ROOT = join(__dirname, '..');
+const GENERATED = join(PROJECT_ROOT, 'generated');
+
+/** Production sources and test fixtures land in separate artifact and type sets, so the
+ * production entry point can never pull a fixture in by accident. */
+const SETS = [
+  { sourceDir: 'solidity', artifactsDir: 'artifacts', typesDir: 'types' },
+  { sourceDir: 'test-fixtures', artifactsDir: 'test-artifacts', typesDir: 'test-types' },
+] as const;
+
+const SETTINGS = {
+  optimizer: { enabled: true, runs: 200 },
+  evmVersion: 'cancun',
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+};
+
+interface SolcError {
+  severity: 'error' | 'warning' | 'info';
+  formattedMessage: string;
+}
+
+interface SolcContract {
+  abi: unknown[];
+  evm: { bytecode: { object: string }; deployedBytecode: { object: string } };
+}
+
+interface SolcOutput {
+  errors?: SolcError[];
+  contracts?: Record<string, Record<string, SolcContract>>;
+}
+
+/** Source unit names are posix paths relative to the project root, e.g. `solidity/Beacon.sol`. */
+function unitName(absolute: string): string {
+  return relative(PROJECT_ROOT, absolute).split(sep).join('/');
+}
+
+function listSol(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return listSol(path);
+    return entry.name.endsWith('.sol') ? [path] : [];
+  });
+}
+
+function compile(files: string[]): SolcOutput {
+  const sources = Object.fromEntries(files.map((file) => [unitName(file), { content: readFileSync(file, 'utf8') }]));
+  const input = { language: 'Solidity', sources, settings: SETTINGS };
+  // Every source is passed in, so the callback only serves an import that points elsewhere.
+  const findImports = (path: string) => {
+    const absolute = join(PROJECT_ROOT, path);
+    return existsSync(absolute) ? { contents: readFileSync(absolute, 'utf8') } : { error: `not found: ${path}` };
+  };
+  return JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput;
+}
+
+function reportDiagnostics(output: SolcOutput): void {
+  const diagnostics = output.errors ?? [];
+  for (const diagnostic of diagnostics) console.error(diagnostic.formattedMessage);
+  if (diagnostics.some((d) => d.severity === 'error')) throw new Error('solc reported errors');
+}
+
+function writeArtifacts(output: SolcOutput, sourceDir: string, outDir: string): string[] {
+  mkdirSync(outDir, { recursive: true });
+  const written = new Map<string, string>();
+  for (const [sourceName, contracts] of Object.entries(output.contracts ?? {})) {
+    if (!sourceName.startsWith(`${sourceDir}/`)) continue;
+    for (const [contractName, contract] of Object.entries(contracts)) {
+      // Internal-only libraries have no ABI: nothing to call or type.
+      if (contract.abi.length === 0) continue;
+      const previous = written.get(contractName);
+      if (previous) throw new Error(`contract name ${contractName} in both ${previous} and ${sourceName}`);
+      const file = join(outDir, `${contractName}.json`);
+      const bytecode = contract.evm.bytecode.object;
+      const artifact = {
+        contractName,
+        sourceName,
+        abi: contract.abi,
+        bytecode: bytecode ? `0x${bytecode}` : '0x',
+        deployedBytecode: contract.evm.deployedBytecode.object ? `0x${contract.evm.deployedBytecode.object}` : '0x',
+        compiler: { version: solc.version(), settings: { optimizer: SETTINGS.optimizer, evmVersion: SETTINGS.evmVersion } },
+      };
+      writeFileSync(file, `${JSON.stringify(artifact, null, 2)}\n`);
+      written.set(contractName, sourceName);
+    }
+  }
+  return [...written.keys()].map((name) => join(outDir, `${name}.json`));
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const files = SETS.flatMap((set) => listSol(join(PROJECT_ROOT, set.sourceDir)));
+  const output = compile(files);
+  reportDiagnostics(output);
+
+  // Start clean so a deleted or renamed contract leaves no stale artifact or type behind.
+  rmSync(GENERATED, { recursive: true, force: true });
+  for (const set of SETS) {
+    const artifacts = writeArtifacts(output, set.sourceDir, join(GENERATED, set.artifactsDir));
+    const { filesGenerated } = await runTypeChain({
+      cwd: PROJECT_ROOT,
+      filesToProcess: artifacts,
+      allFiles: artifacts,
+      outDir: join(GENERATED, set.typesDir),
+      target: 'ethers-v6',
+    });
+    console.log(`${set.sourceDir}: ${artifacts.length} artifacts, ${filesGenerated} typechain files`);
+  }
+  console.log(`compiled ${files.length} sources with solc ${solc.version()} in ${Date.now() - started} ms`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

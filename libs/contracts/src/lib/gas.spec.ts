@@ -1,0 +1,96 @@
+import type { TransactionReceipt } from 'ethers';
+import {
+  BeaconFactory__factory,
+  Beacon__factory,
+  EcdsaBeacon__factory,
+  Multicall3__factory,
+  VerifiableBeaconFactory__factory,
+  VerifiableBeacon__factory,
+} from '../../generated/types';
+import { deployTestSystem, startTestChain, type TestChain } from '../../test/test-chain';
+import { makeTestProof } from '../testing';
+import { createdBeaconAddresses } from './created-beacons';
+import { deployEcdsaBeacon } from './deploy-ecdsa-beacon';
+import type { BeaconSystemAddresses } from './deploy-beacon-system';
+import { encodeEcdsaInputs, signMeasurement } from './ecdsa-measurement';
+import { encodeAggregate3, type Call3 } from './multicall3';
+import { encodePublicSignals } from './public-signals';
+
+/** EIP-7825 caps a transaction at 2^24 gas; a batch must fit under it, not just under a block. */
+const TX_GAS_CAP = 16_777_216n;
+
+describe('gas budget of the operations the service sends', () => {
+  let chain: TestChain;
+  let system: BeaconSystemAddresses;
+  const gas: Record<string, bigint> = {};
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    system = await deployTestSystem(chain.wallets[0]);
+  });
+  afterAll(async () => {
+    if (process.env['CONTRACTS_GAS_REPORT']) console.table(Object.fromEntries(Object.entries(gas).map(([k, v]) => [k, v.toString()])));
+    await chain?.stop();
+  });
+
+  const factoryInterface = BeaconFactory__factory.createInterface();
+  const beaconInterface = Beacon__factory.createInterface();
+
+  it('a 100-beacon create+register batch and a 100-entry update batch fit in one transaction', async () => {
+    const deployer = chain.wallets[0];
+    const factory = BeaconFactory__factory.connect(system.beaconFactory, deployer);
+    let receipt: TransactionReceipt | null = await (await factory.createBeacon(deployer.address)).wait();
+    gas['createBeacon'] = receipt?.gasUsed ?? 0n;
+    receipt = await (await factory.createAndRegisterBeacon(deployer.address)).wait();
+    gas['createAndRegisterBeacon'] = receipt?.gasUsed ?? 0n;
+    const single = createdBeaconAddresses(receipt?.logs ?? [])[0];
+
+    const signals = encodePublicSignals([1n << 96n]);
+    receipt = await (await Beacon__factory.connect(single, deployer).updateData(makeTestProof(signals), signals)).wait();
+    gas['Beacon.updateData'] = receipt?.gasUsed ?? 0n;
+
+    const creates: Call3[] = Array.from({ length: 100 }, () => ({
+      target: system.beaconFactory,
+      allowFailure: false,
+      callData: factoryInterface.encodeFunctionData('createAndRegisterBeacon', [deployer.address]),
+    }));
+    receipt = await (await deployer.sendTransaction({ to: system.multicall3, data: encodeAggregate3(creates) })).wait();
+    gas['aggregate3: 100 x createAndRegisterBeacon'] = receipt?.gasUsed ?? 0n;
+    const beacons = createdBeaconAddresses(receipt?.logs ?? []);
+    expect(beacons).toHaveLength(100);
+
+    const updates: Call3[] = beacons.map((beacon, i) => {
+      const publicSignals = encodePublicSignals([BigInt(i + 1) << 96n]);
+      return { target: beacon, allowFailure: true, callData: beaconInterface.encodeFunctionData('updateData', [makeTestProof(publicSignals), publicSignals]) };
+    });
+    receipt = await (await Multicall3__factory.connect(system.multicall3, deployer).aggregate3(updates)).wait();
+    gas['aggregate3: 100 x updateData'] = receipt?.gasUsed ?? 0n;
+
+    expect(gas['aggregate3: 100 x createAndRegisterBeacon']).toBeLessThan(TX_GAS_CAP);
+    expect(gas['aggregate3: 100 x updateData']).toBeLessThan(TX_GAS_CAP);
+  });
+
+  it('verifiable and ECDSA beacons', async () => {
+    const deployer = chain.wallets[0];
+    const factory = VerifiableBeaconFactory__factory.connect(system.verifiableBeaconFactory, deployer);
+    let receipt: TransactionReceipt | null = await (await factory.createBeacon(system.verifier, 1n << 96n, 500)).wait();
+    gas['VerifiableBeaconFactory.createBeacon (cardinality 500)'] = receipt?.gasUsed ?? 0n;
+    const beacon = VerifiableBeacon__factory.connect(createdBeaconAddresses(receipt?.logs ?? [])[0], deployer);
+    const start = await chain.latestTimestamp();
+    for (let i = 1; i <= 2; i++) {
+      const signals = encodePublicSignals([BigInt(i) << 96n]);
+      await chain.setNextTimestamp(start + i * 60);
+      receipt = await (await beacon.updateData(makeTestProof(signals), signals)).wait();
+      // The first writes of a ring slot pay for fresh storage; later laps overwrite it.
+      gas[`VerifiableBeacon.updateData (update ${i}, fresh slot)`] = receipt?.gasUsed ?? 0n;
+    }
+
+    const signer = chain.wallets[1];
+    const { beacon: ecdsaBeacon, adapter } = await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0, max: 100 });
+    const proof = await signMeasurement(signer, adapter, chain.chainId, 50n, 1n);
+    receipt = await (await EcdsaBeacon__factory.connect(ecdsaBeacon, deployer).updateIndex(proof, encodeEcdsaInputs(50n, 1n))).wait();
+    gas['EcdsaBeacon.updateIndex'] = receipt?.gasUsed ?? 0n;
+
+    expect(gas['VerifiableBeaconFactory.createBeacon (cardinality 500)']).toBeLessThan(TX_GAS_CAP);
+  });
+});
