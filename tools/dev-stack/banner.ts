@@ -8,6 +8,8 @@ export function printBanner({ settings, postgres, rpcUrl, env }: { settings: Dev
   const token = (env['BEACON_OPS_ACCESS_TOKENS'] ?? DEV_DEFAULTS.beaconOpsAccessToken).split(',')[0].trim();
   const md = `http://127.0.0.1:${settings.marketDataPort}`;
   const bo = `http://127.0.0.1:${settings.beaconOpsPort}`;
+  // dev-token must find the same key pair: repeat a non-default data folder.
+  const devToken = `${env['DEV_DATA_DIR'] ? `DEV_DATA_DIR=${settings.dataDir} ` : ''}npm run dev-token -- --sub alice`;
   const lines = [
     '',
     '================ Perp City dev stack is up ================',
@@ -15,6 +17,9 @@ export function printBanner({ settings, postgres, rpcUrl, env }: { settings: Dev
     `market-data   ${md}      docs ${md}/docs   OpenAPI ${md}/openapi.json`,
     `  auth: header  X-API-Key: ${adminKey}   (an admin key from ADMIN_API_KEYS)`,
     `  try:  curl -H 'X-API-Key: ${adminKey}' ${md}/ready`,
+    `  developer keys (/auth/keys): get a bearer token, then use it`,
+    `        ${devToken}      (the token is the last line)`,
+    `        curl -H "Authorization: Bearer <token>" ${md}/auth/keys`,
     '',
     `beacon-ops    ${bo}      docs ${bo}/docs   OpenAPI ${bo}/openapi.json`,
     `  auth: header  Authorization: Bearer ${token}   (from BEACON_OPS_ACCESS_TOKENS)`,

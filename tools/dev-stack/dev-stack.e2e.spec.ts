@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { getFreePort, waitUntil } from '@perp/local-infra';
 
 const ROOT = join(__dirname, '..', '..');
@@ -50,6 +51,18 @@ describe('dev stack', () => {
       expect(output).toContain(`beacon-ops    http://127.0.0.1:${beaconOps}`);
       expect(output).toContain('X-API-Key: ');
       expect(output).toContain('Authorization: Bearer ');
+
+      expect(output).toContain('npm run dev-token -- --sub alice');
+
+      // A developer token from the dev tool is accepted by the stack's market-data.
+      const minted = await promisify(execFile)(process.execPath, ['-r', './tools/ts-register.js', 'tools/dev-token/main.ts', '--sub', 'alice'], {
+        cwd: ROOT,
+        env: { ...process.env, DEV_DATA_DIR: dataDir },
+      });
+      const token = minted.stdout.trim().split('\n').at(-1);
+      const keys = await fetch(`http://127.0.0.1:${marketData}/auth/keys`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(keys.status).toBe(200);
+      expect(await keys.json()).toEqual([]);
 
       for (const port of [marketData, beaconOps]) {
         const health = await fetch(`http://127.0.0.1:${port}/health`);

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AnvilNode, ManagedProcess, PostgresServer, startAnvil, startPostgres } from '@perp/local-infra';
+import { AnvilNode, ensureDevSigningKey, ManagedProcess, PostgresServer, startAnvil, startPostgres } from '@perp/local-infra';
 import { DEV_DEFAULTS } from '@perp/service';
 import { printBanner } from './banner';
 import { devStackSettings } from './dev-settings';
@@ -48,6 +48,9 @@ async function main(): Promise<void> {
       rpcUrl = anvil.url;
     }
 
+    // The local identity provider: market-data verifies developer tokens (`npm run dev-token`) with its JWKS.
+    const devSigningKey = ensureDevSigningKey(settings.dataDir);
+
     const appEnv: NodeJS.ProcessEnv = {
       ...process.env,
       INDEX_DATABASE_URL: process.env['INDEX_DATABASE_URL'] ?? postgres.url(DATABASES.index),
@@ -55,6 +58,8 @@ async function main(): Promise<void> {
       MARKET_DATA_DATABASE_URL: process.env['MARKET_DATA_DATABASE_URL'] ?? postgres.url(DATABASES.marketData),
       BEACON_OPS_DATABASE_URL: process.env['BEACON_OPS_DATABASE_URL'] ?? postgres.url(DATABASES.beaconOps),
       RPC_URL: rpcUrl,
+      // Only one key source may be set: an explicit JWT_JWKS_URL wins over the dev key.
+      ...(process.env['JWT_JWKS_URL'] ? {} : { JWT_JWKS_FILE: process.env['JWT_JWKS_FILE'] ?? devSigningKey.files.jwks }),
       MARKET_DATA_PORT: String(settings.marketDataPort),
       BEACON_OPS_PORT: String(settings.beaconOpsPort),
     };

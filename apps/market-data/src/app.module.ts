@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthModule } from '@perp/service';
+import { AuthModule } from './auth/auth.module';
+import { KeysModule } from './keys/keys.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { MarketDataSettings } from './settings';
 import { Stores, StoresModule } from './stores/stores.module';
@@ -19,6 +21,8 @@ export class AppModule {
             { name: 'key_store', probe: () => stores.keys.ping() },
           ],
         }),
+        AuthModule,
+        KeysModule,
       ],
       controllers: [ServiceInfoController],
     };

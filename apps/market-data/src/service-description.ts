@@ -1,4 +1,5 @@
 import { ServiceDescription } from '@perp/service';
+import { API_KEY_HEADER, SECURITY_SCHEMES } from './auth/security-schemes';
 
 export const SERVICE = {
   name: 'market-data',
@@ -13,6 +14,6 @@ export const MARKET_DATA_DESCRIPTION: ServiceDescription = {
     'Every decimal is a string; every list is a page with explicit limits.',
   security: (builder) =>
     builder
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'APIKeyHeader')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'HTTPBearer'),
+      .addApiKey({ type: 'apiKey', in: 'header', name: API_KEY_HEADER }, SECURITY_SCHEMES.apiKey)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, SECURITY_SCHEMES.bearer),
 };

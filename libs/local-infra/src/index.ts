@@ -5,3 +5,4 @@ export * from './lib/postgres-server';
 export * from './lib/anvil-node';
 export * from './lib/test-servers';
 export * from './lib/package-root';
+export * from './lib/dev-signing-key';

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { postgresPoolOptions, StoreConnection } from '@perp/service';
+import { KEY_STORE_OPTIONS } from '../keys/key-store-options';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
 
 /** The three stores market-data reads (index, source) and writes (its own key table). */
@@ -12,7 +13,12 @@ export class Stores implements OnApplicationShutdown {
   constructor(@Inject(MARKET_DATA_SETTINGS) settings: MarketDataSettings) {
     this.index = new StoreConnection('Index store', { type: 'postgres', url: settings.indexDatabaseUrl, extra: postgresPoolOptions() });
     this.source = new StoreConnection('Source store', { type: 'postgres', url: settings.sourceDatabaseUrl, extra: postgresPoolOptions({ max: 5 }) });
-    this.keys = new StoreConnection('Key store', { type: 'postgres', url: settings.keysDatabaseUrl, extra: postgresPoolOptions({ max: 5 }) });
+    this.keys = new StoreConnection('Key store', {
+      type: 'postgres',
+      url: settings.keysDatabaseUrl,
+      extra: postgresPoolOptions({ max: 5 }),
+      ...KEY_STORE_OPTIONS,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

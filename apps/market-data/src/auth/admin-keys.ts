@@ -1,0 +1,17 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { StaticTokenMatcher } from '@perp/auth';
+import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
+
+/** ADMIN_API_KEYS (several at once, for rotation), compared in constant time; never stored. */
+@Injectable()
+export class AdminKeys {
+  private readonly matcher: StaticTokenMatcher;
+
+  constructor(@Inject(MARKET_DATA_SETTINGS) settings: MarketDataSettings) {
+    this.matcher = new StaticTokenMatcher(settings.adminApiKeys);
+  }
+
+  isAdmin(presented: string): boolean {
+    return this.matcher.matches(presented);
+  }
+}

@@ -1,0 +1,43 @@
+import { Authenticated } from '@perp/auth';
+import { SchemaObject } from '@nestjs/swagger';
+import { AdminKeyGuard } from './admin-key.guard';
+import { ApiKeyGuard } from './api-key.guard';
+import { DeveloperGuard } from './developer.guard';
+import { SECURITY_SCHEMES } from './security-schemes';
+
+const DETAIL_ERROR: SchemaObject = {
+  type: 'object',
+  required: ['detail'],
+  properties: { detail: { type: 'string' } },
+};
+
+/**
+ * The one decorator for every market, position and /v1 route (or controller): checks
+ * `X-API-Key` (any active key, or an admin key) and documents APIKeyHeader with its errors.
+ * The handler can read who called with `@CurrentPrincipal() who: ApiKeyPrincipal`.
+ */
+export const RequireApiKey = () =>
+  Authenticated({
+    guard: ApiKeyGuard,
+    scheme: { type: 'apiKey', name: SECURITY_SCHEMES.apiKey },
+    responses: { 401: 'Missing API key, or an invalid or revoked one', 503: 'Key store unavailable' },
+    errorSchema: DETAIL_ERROR,
+  });
+
+/** For POST /admin/keys and POST /v1/admin/keys: only keys listed in ADMIN_API_KEYS. */
+export const RequireAdminKey = () =>
+  Authenticated({
+    guard: AdminKeyGuard,
+    scheme: { type: 'apiKey', name: SECURITY_SCHEMES.apiKey },
+    responses: { 401: 'Missing API key, or an invalid or revoked one', 403: 'Admin API key required', 503: 'Key store unavailable' },
+    errorSchema: DETAIL_ERROR,
+  });
+
+/** For /auth/keys: a developer's bearer JWT; read the developer with `@CurrentDeveloper()`. */
+export const RequireDeveloper = () =>
+  Authenticated({
+    guard: DeveloperGuard,
+    scheme: { type: 'bearer', name: SECURITY_SCHEMES.bearer },
+    responses: { 401: 'Not authenticated: missing, invalid or expired bearer token', 503: 'Key store unavailable' },
+    errorSchema: DETAIL_ERROR,
+  });

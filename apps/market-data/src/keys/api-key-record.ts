@@ -1,0 +1,10 @@
+/** An API key as the service handles it (never the secret: only its hash is stored). */
+export interface ApiKeyRecord {
+  id: number;
+  developerId: string | null;
+  name: string;
+  keyPreview: string;
+  isActive: boolean;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}

@@ -1,0 +1,16 @@
+import { StringField } from '@perp/http';
+
+/** The name column is varchar(100): both routes refuse longer names with 422 string_too_long. */
+const NAME_MAX_LENGTH = 100;
+
+/** POST /admin/keys, POST /v1/admin/keys. */
+export class CreateAdminKeyBody {
+  @StringField({ required: true, maxLength: NAME_MAX_LENGTH, description: 'A label for the key', example: 'liquidation-bot' })
+  name!: string;
+}
+
+/** POST /auth/keys: the body is required, its name is not. */
+export class CreateDeveloperKeyBody {
+  @StringField({ maxLength: NAME_MAX_LENGTH, default: 'default', description: 'A label for the key', example: 'my-bot' })
+  name!: string;
+}

@@ -1,0 +1,33 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+const ISO_UTC = { type: 'string', format: 'date-time', example: '2026-01-01T12:00:00.000Z' } as const;
+
+/** Key response (admin creation): the full secret, this once. */
+export class KeyResponseDto {
+  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ description: 'The full API key. Shown only in this response: store it now.', example: 'mdk_3q2-7wEjX5bN8x0uLr9cQvH1kTzY4sAaPdMfGhJiKlO' })
+  key!: string;
+  @ApiProperty({ example: 'liquidation-bot' }) name!: string;
+  @ApiProperty({ example: true }) is_active!: boolean;
+  @ApiProperty(ISO_UTC) created_at!: string;
+  @ApiProperty({ ...ISO_UTC, nullable: true, example: null }) last_used_at!: string | null;
+}
+
+/** Key info (listing): a preview, never the secret. */
+export class KeyInfoDto {
+  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ example: 'my-bot' }) name!: string;
+  @ApiProperty({ description: 'First 8 and last 4 characters of the key', example: 'mdk_3q2-...KlO0' }) key_preview!: string;
+  @ApiProperty({ example: true }) is_active!: boolean;
+  @ApiProperty(ISO_UTC) created_at!: string;
+  @ApiProperty({ ...ISO_UTC, nullable: true, example: null }) last_used_at!: string | null;
+}
+
+/** New key response (developer creation): the full secret, this once. */
+export class NewKeyResponseDto {
+  @ApiProperty({ example: 2 }) id!: number;
+  @ApiProperty({ description: 'The full API key. Shown only in this response: store it now.', example: 'mdk_3q2-7wEjX5bN8x0uLr9cQvH1kTzY4sAaPdMfGhJiKlO' })
+  key!: string;
+  @ApiProperty({ example: 'my-bot' }) name!: string;
+  @ApiProperty(ISO_UTC) created_at!: string;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AdminKeysController } from './admin-keys.controller';
+import { ApiKeysService } from './api-keys.service';
+import { DeveloperKeysController } from './developer-keys.controller';
+import { KeyStoreModule } from './key-store.module';
+
+/** Key management routes: POST /admin/keys, POST /v1/admin/keys, GET/POST /auth/keys, DELETE /auth/keys/{key_id}. */
+@Module({
+  imports: [KeyStoreModule],
+  controllers: [AdminKeysController, DeveloperKeysController],
+  providers: [ApiKeysService],
+})
+export class KeysModule {}

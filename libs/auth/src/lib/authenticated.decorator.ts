@@ -1,0 +1,38 @@
+import { applyDecorators, CanActivate, Type, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse, ApiSecurity, SchemaObject } from '@nestjs/swagger';
+
+/** An OpenAPI security scheme registered on the document (DocumentBuilder.addApiKey / addBearerAuth). */
+export interface SecuritySchemeRef {
+  type: 'apiKey' | 'bearer';
+  /** The scheme's name in components.securitySchemes, e.g. `APIKeyHeader`. */
+  name: string;
+}
+
+export interface AuthenticatedOptions {
+  guard: Type<CanActivate>;
+  scheme: SecuritySchemeRef;
+  /** Error statuses the guard answers, with their description; 401 at least. */
+  responses: { 401: string } & Partial<Record<403 | 503, string>>;
+  /** The service's error body, documented on those responses. */
+  errorSchema?: SchemaObject;
+}
+
+/**
+ * One decorator per route (or controller) for authentication: applies the guard AND
+ * declares the security requirement and the error responses in OpenAPI, so the two cannot
+ * drift apart. Services wrap it into their own, e.g. `RequireApiKey()`.
+ */
+export function Authenticated(options: AuthenticatedOptions): MethodDecorator & ClassDecorator {
+  const security = options.scheme.type === 'bearer' ? ApiBearerAuth(options.scheme.name) : ApiSecurity(options.scheme.name);
+  const responses = Object.entries(options.responses).map(([status, description]) =>
+    ApiResponse({
+      status: Number(status),
+      description,
+      ...(options.errorSchema ? { schema: options.errorSchema } : {}),
+      ...(status === '401' && options.scheme.type === 'bearer'
+        ? { headers: { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } } }
+        : {}),
+    }),
+  );
+  return applyDecorators(UseGuards(options.guard), security, ...responses);
+}
