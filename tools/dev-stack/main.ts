@@ -38,9 +38,13 @@ async function main(): Promise<void> {
       logFile: join(settings.dataDir, 'postgres.log'),
     });
     started.push(postgres);
+    let rpcUrl = settings.externalRpcUrl;
+    if (!rpcUrl) {
+      // A fresh chain at every start: the transaction journal of the previous chain means nothing on it.
+      await postgres.dropDatabase(DATABASES.beaconOps);
+    }
     for (const name of Object.values(DATABASES)) await postgres.createDatabase(name);
 
-    let rpcUrl = settings.externalRpcUrl;
     if (!rpcUrl) {
       console.log(`Starting anvil on 127.0.0.1:${settings.anvilPort}...`);
       const anvil: AnvilNode = await startAnvil({ port: settings.anvilPort, logFile: join(settings.dataDir, 'anvil.log') });

@@ -4,15 +4,23 @@ import { Chain, ChainModule } from './chain/chain.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { BeaconOpsSettings } from './settings';
 import { JournalStore, JournalStoreModule } from './stores/journal-store.module';
+import { WalletPoolHooks } from './wallet-pool/wallet-pool-hooks';
+import { WalletPoolModule } from './wallet-pool/wallet-pool.module';
+
+export interface AppModuleOptions {
+  /** Observers of the pool's send path (tests, metrics). */
+  poolHooks?: WalletPoolHooks;
+}
 
 @Module({})
 export class AppModule {
-  static register(settings: BeaconOpsSettings): DynamicModule {
+  static register(settings: BeaconOpsSettings, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         JournalStoreModule.register(settings),
         ChainModule,
+        WalletPoolModule.register({ hooks: options.poolHooks }),
         HealthModule.forChecks({
           inject: [JournalStore, Chain],
           useFactory: (journal: JournalStore, chain: Chain) => [

@@ -2,13 +2,16 @@ import { LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { frameworkErrorHandler, useHttpConventions } from '@perp/http';
 import { buildOpenApiDocument, createServiceApp, mountDocs } from '@perp/service';
-import { AppModule } from './app.module';
+import { AppModule, AppModuleOptions } from './app.module';
 import { BEACON_OPS_DESCRIPTION } from './service-description';
 import { BeaconOpsSettings } from './settings';
 
 /** The beacon-ops app, fully wired (used by main.ts, the e2e tests and the OpenAPI export). */
-export async function createBeaconOpsApp(settings: BeaconOpsSettings, options: { logger?: false | LogLevel[] } = {}): Promise<NestFastifyApplication> {
-  const app = await createServiceApp(AppModule.register(settings), {
+export async function createBeaconOpsApp(
+  settings: BeaconOpsSettings,
+  options: { logger?: false | LogLevel[] } & AppModuleOptions = {},
+): Promise<NestFastifyApplication> {
+  const app = await createServiceApp(AppModule.register(settings, { poolHooks: options.poolHooks }), {
     logger: options.logger,
     fastify: { frameworkErrors: frameworkErrorHandler('envelope') },
     configure: (nest) => useHttpConventions(nest, { errors: 'envelope' }),

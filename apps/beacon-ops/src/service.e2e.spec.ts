@@ -32,9 +32,13 @@ describe('beacon-ops service routes', () => {
     expect(res.body).toMatchObject({ status: 'ready', checks: { journal_store: { status: 'up' }, chain_rpc: { status: 'up' } } });
   });
 
-  it('GET / names the service and the chain it sends to, without credentials', async () => {
+  it('GET / names the service, the chain it sends to and the pool wallets with their balances, without credentials', async () => {
     const res = await request(app.getHttpServer()).get('/').expect(200);
     expect(res.body).toMatchObject({ service: 'beacon-ops', version: '0.1.0', chain_id: '31337' });
+    expect(res.body.wallets).toHaveLength(8);
+    expect(res.body.wallets[0]).toEqual({ address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', balance_wei: (10n ** 22n).toString() });
+    expect(res.body.signer).toBe('0xa0ee7a142d267c1f36714e4a8f75612f20a79720');
+    expect(JSON.stringify(res.body)).not.toMatch(/[0-9a-f]{64}/i); // no key anywhere
   });
 
   it('serves OpenAPI 3 with the bearer scheme, and the docs page', async () => {
@@ -55,6 +59,9 @@ describe('beacon-ops service routes', () => {
     await anvil.stop();
     const down = await request(app.getHttpServer()).get('/ready').expect(503);
     expect(down.body.checks).toMatchObject({ journal_store: { status: 'up' }, chain_rpc: { status: 'down' } });
+    // GET / still answers: balances are the last ones read (a few seconds old at most) or null.
+    const info = await request(app.getHttpServer()).get('/').expect(200);
+    expect(info.body.wallets).toHaveLength(8);
     anvil = await startAnvil({ port, chainId: 31337 });
     await request(app.getHttpServer()).get('/ready').expect(200);
   }, 30_000);

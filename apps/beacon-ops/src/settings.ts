@@ -1,4 +1,49 @@
-import { DEV_DEFAULTS, devDatabaseUrl, httpUrl, list, loadSettings, port, postgresUrl, secretToken, setting, Settings } from '@perp/service';
+import {
+  DEV_DEFAULTS,
+  devDatabaseUrl,
+  httpUrl,
+  integer,
+  InvalidSettingsError,
+  list,
+  loadSettings,
+  optional,
+  port,
+  postgresUrl,
+  privateKey,
+  secretToken,
+  setting,
+  Settings,
+} from '@perp/service';
+
+/**
+ * Private keys of anvil's dev accounts 1-8 and 9 (mnemonic "test test ... junk"). Account 0
+ * is the dev stack's deployer and stays out of the pool, so deployments never race the pool
+ * for a nonce. Public knowledge: for a local chain only.
+ */
+const ANVIL_POOL_KEYS = [
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+  '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
+  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+];
+const ANVIL_SIGNER_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+
+/** An amount of wei as a non-negative integer string (bigint: wei overflow a JS number). */
+function weiAmount(raw: string): bigint {
+  if (!/^\d+$/.test(raw)) throw new Error('must be a non-negative integer amount of wei');
+  return BigInt(raw);
+}
+
+/** The same key twice would be two "wallets" racing for one nonce. */
+function distinctKeys(raw: string): string[] {
+  const keys = list(privateKey, { min: 1 })(raw);
+  if (new Set(keys).size !== keys.length) throw new Error('lists the same key twice');
+  return keys;
+}
 
 /** Defaults are the dev stack's (see DEV_DEFAULTS); every one is overridable by its variable. */
 export const beaconOpsSettingsSpec = {
@@ -10,11 +55,39 @@ export const beaconOpsSettingsSpec = {
     default: DEV_DEFAULTS.beaconOpsAccessToken,
     secret: true,
   }),
+  /** Chain id the pool may sign for; unset: whatever the RPC reports. */
+  chainId: setting('CHAIN_ID', optional(integer({ min: 1 })), { default: '' }),
+  /** The pool's gas-paying wallets. */
+  walletPrivateKeys: setting('WALLET_PRIVATE_KEYS', distinctKeys, { default: ANVIL_POOL_KEYS.join(','), secret: true }),
+  /** Signs measurements for ECDSA-adapter beacons; never pays gas. */
+  signerPrivateKey: setting('SIGNER_PRIVATE_KEY', privateKey, { default: ANVIL_SIGNER_KEY, secret: true }),
+  /** A wallet is never spent below this balance (0.01 ether by default). */
+  walletMinBalanceWei: setting('WALLET_MIN_BALANCE_WEI', weiAmount, { default: '10000000000000000' }),
+  /** How long a wallet lease (and a beacon lock) lives without its holder releasing it. */
+  leaseTimeoutMs: setting('LEASE_TIMEOUT_MS', integer({ min: 1_000 }), { default: '60000' }),
+  /** How long a request waits for a free wallet, or for the previous update of its beacon. */
+  leaseWaitMs: setting('LEASE_WAIT_MS', integer({ min: 0 }), { default: '30000' }),
+  receiptTimeoutMs: setting('RECEIPT_TIMEOUT_MS', integer({ min: 100 }), { default: '30000' }),
+  receiptPollIntervalMs: setting('RECEIPT_POLL_INTERVAL_MS', integer({ min: 10 }), { default: '500' }),
+  /** Period of the background pass that finishes pending journal rows. */
+  reconcileIntervalMs: setting('RECONCILE_INTERVAL_MS', integer({ min: 100 }), { default: '15000' }),
+  /** Wallet balances read from the chain are reused this long to pick a wallet. */
+  balanceCacheMs: setting('WALLET_BALANCE_CACHE_MS', integer({ min: 0 }), { default: '3000' }),
+  idempotencyKeyTtlHours: setting('IDEMPOTENCY_KEY_TTL_HOURS', integer({ min: 1 }), { default: '24' }),
 };
 
 export type BeaconOpsSettings = Settings<typeof beaconOpsSettingsSpec>;
 export const BEACON_OPS_SETTINGS = Symbol('BEACON_OPS_SETTINGS');
 
+/** Slack for the RPC calls between the last fence check and the end of the receipt wait. */
+export const LEASE_SLACK_MS = 10_000;
+
 export function loadBeaconOpsSettings(env: NodeJS.ProcessEnv = process.env): BeaconOpsSettings {
-  return loadSettings(beaconOpsSettingsSpec, env);
+  const settings = loadSettings(beaconOpsSettingsSpec, env);
+  // A lease that could expire during its own receipt wait would let a second sender take
+  // the wallet while our transaction is still unconfirmed.
+  if (settings.leaseTimeoutMs < settings.receiptTimeoutMs + LEASE_SLACK_MS) {
+    throw new InvalidSettingsError([`LEASE_TIMEOUT_MS: must be at least RECEIPT_TIMEOUT_MS + ${LEASE_SLACK_MS} (got ${settings.leaseTimeoutMs})`]);
+  }
+  return settings;
 }

@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { JsonRpcProvider, Network } from 'ethers';
+import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { ChainUnavailableError } from './chain-unavailable.error';
 
@@ -21,7 +21,12 @@ export class Chain implements OnApplicationShutdown {
     this.connecting ??= this.rawCall<string>('eth_chainId').then(
       (chainId) => {
         const network = Network.from(BigInt(chainId));
-        return new JsonRpcProvider(this.settings.rpcUrl, network, { staticNetwork: network, batchMaxCount: 1 });
+        // ethers' default request timeout is 5 minutes: every call must fail fast instead.
+        const request = new FetchRequest(this.settings.rpcUrl);
+        request.timeout = RPC_TIMEOUT_MS;
+        // cacheTimeout -1: ethers otherwise reuses a result for 250 ms, and a nonce count or a
+        // "no receipt yet" that old is wrong for the pool.
+        return new JsonRpcProvider(request, network, { staticNetwork: network, batchMaxCount: 1, cacheTimeout: -1 });
       },
       (error: unknown) => {
         this.connecting = undefined;

@@ -27,6 +27,8 @@ export interface PostgresServer {
   url(database?: string): string;
   /** Creates the database unless it exists. */
   createDatabase(name: string): Promise<void>;
+  /** Drops the database if it exists, closing its connections. */
+  dropDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -123,6 +125,20 @@ async function stopOrphan(dataDir: string): Promise<void> {
   await waitUntil(`orphan Postgres ${pid} to stop`, async () => !isAlive(pid), { timeoutMs: 15_000 });
 }
 
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+async function asSuperuser<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startPostgres(options: PostgresOptions): Promise<PostgresServer> {
   const { ephemeral = false } = options;
   const binDir = findPostgresBinDir();
@@ -175,14 +191,13 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresS
     dataDir,
     url,
     async createDatabase(name: string) {
-      const client = new Client({ connectionString: url() });
-      await client.connect();
-      try {
+      await asSuperuser(url(), async (client) => {
         const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-        if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-      } finally {
-        await client.end();
-      }
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
+      });
+    },
+    async dropDatabase(name: string) {
+      await asSuperuser(url(), (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
     },
     async stop() {
       // SIGINT is Postgres' "fast" shutdown: roll back open transactions, checkpoint, exit.

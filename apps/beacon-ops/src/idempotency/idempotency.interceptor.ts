@@ -1,0 +1,60 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { BeaconOpsError, classifyException } from '@perp/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { from, lastValueFrom, Observable } from 'rxjs';
+import { IdempotencyService, StoredResponse } from './idempotency.service';
+import { readIdempotencyKey } from './idempotency-key.header';
+import { requestFingerprint } from './request-fingerprint';
+
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
+
+/**
+ * `@UseInterceptors(IdempotencyInterceptor)` on a route: with an `Idempotency-Key` header,
+ * the first answer is stored and replayed to retries (same method, path and body), marked
+ * `Idempotent-Replayed: true`. Stored: successes and 4xx failures (deterministic). Not
+ * stored: 5xx (502, 503, 504...): the retry runs again, and the route's
+ * `WalletPool.send({idempotencyKey})` then finds the transaction already journaled and
+ * waits for it instead of sending a second one.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(private readonly idempotency: IdempotencyService) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const key = readIdempotencyKey(request.headers);
+    if (key === undefined) return next.handle();
+    return from(this.run(context, next, key));
+  }
+
+  private async run(context: ExecutionContext, next: CallHandler, key: string): Promise<unknown> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const fingerprint = requestFingerprint({ method: request.method, path: request.url.split('?')[0], body: request.body ?? null });
+    const claim = await this.idempotency.claim(key, fingerprint);
+    if (claim.kind === 'replay') {
+      reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      if (claim.response.kind === 'failure') throw new BeaconOpsError(claim.response.status, claim.response.message);
+      return claim.response.body;
+    }
+    let body: unknown;
+    try {
+      body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    } catch (error) {
+      const stored = storable(error, request);
+      if (stored) await this.idempotency.complete(key, claim.owner, stored).catch(() => undefined);
+      else await this.idempotency.abandon(key, claim.owner).catch(() => undefined);
+      throw error;
+    }
+    // Not stored (database down): the claim expires, and a retry re-runs into the journal's replay.
+    await this.idempotency.complete(key, claim.owner, { kind: 'success', body }).catch(() => undefined);
+    return body;
+  }
+}
+
+/** A 4xx HttpException-like failure is the request's answer for good; anything else may differ next time. */
+function storable(error: unknown, request: FastifyRequest): StoredResponse | undefined {
+  const classified = classifyException(error, request);
+  if (classified.kind !== 'http' || classified.status >= 500) return undefined;
+  return { kind: 'failure', status: classified.status, message: classified.message };
+}

@@ -1,0 +1,4 @@
+import { WalletPoolJournal1767312000000 } from './1767312000000-wallet-pool-journal';
+
+/** In order; classes, not a glob, so the bundled app carries them. */
+export const JOURNAL_MIGRATIONS = [WalletPoolJournal1767312000000];

@@ -1,0 +1,54 @@
+import { BeaconOpsError } from '@perp/http';
+
+/** Every pool wallet is at or below the balance floor (DESIGN.md section 5: 503 insufficient gas). */
+export function insufficientGas(floorWei: bigint): BeaconOpsError {
+  return new BeaconOpsError(503, `Insufficient gas: no pool wallet can pay for the transaction (each is below the floor of ${floorWei} wei or cannot cover its cost); fund the wallet pool`);
+}
+
+/** Every payable wallet stayed leased for the whole wait. */
+export function allWalletsBusy(): BeaconOpsError {
+  return new BeaconOpsError(503, 'All pool wallets are busy; retry later');
+}
+
+/** The previous update of the same beacon was still running at the end of the wait. */
+export function beaconBusy(beacon: string): BeaconOpsError {
+  return new BeaconOpsError(503, `Another update of beacon ${beacon} is still in progress; retry later`);
+}
+
+/** The transaction is sent and journaled; the reconciler will finish it. */
+export function receiptTimeout(hash: string): BeaconOpsError {
+  return new BeaconOpsError(504, `No receipt in time for transaction ${hash}; it stays in the journal and will be reconciled`);
+}
+
+/** An Idempotency-Key already used for a different request (IETF idempotency-key draft: 422). */
+export function idempotencyKeyReused(key: string): BeaconOpsError {
+  return new BeaconOpsError(422, `Idempotency-Key ${JSON.stringify(key)} was already used with a different request`);
+}
+
+/** A retry arrived while the first request with its key was still running, and it stayed so (IETF draft: 409). */
+export function idempotencyKeyInFlight(key: string): BeaconOpsError {
+  return new BeaconOpsError(409, `A request with Idempotency-Key ${JSON.stringify(key)} is still in progress; retry later`);
+}
+
+/**
+ * The transaction would revert (estimateGas failed). Nothing was signed or journaled.
+ * Routes catch it to answer their own message (e.g. 422 "Invalid proof"); uncaught, it is 422.
+ */
+export class TransactionWouldRevertError extends Error {
+  readonly status = 422;
+  readonly detail: string;
+
+  constructor(readonly reason: string | null, cause?: unknown) {
+    super(`Transaction would revert${reason ? `: ${reason}` : ''}`, { cause });
+    this.name = 'TransactionWouldRevertError';
+    this.detail = this.message;
+  }
+}
+
+/** The node refused the signed transaction for a reason other than nonce or funds (500, logged). */
+export class TransactionRejectedError extends Error {
+  constructor(readonly hash: string, cause: unknown) {
+    super(`The node refused transaction ${hash}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'TransactionRejectedError';
+  }
+}

@@ -1,0 +1,36 @@
+import { TransactionReceipt, TransactionRequest } from 'ethers';
+
+/** What a route asks the pool to send. */
+export interface SendRequest {
+  /** What the transaction does, e.g. `update_beacon`; journaled. */
+  kind: string;
+  /** The route's request (JSON), journaled; with `idempotencyKey`, a retry must carry the same. */
+  request?: unknown;
+  /** Beacon(s) the transaction updates: sends for the same beacon never overlap, across replicas. */
+  beaconAddress?: string | string[];
+  /**
+   * Makes the send idempotent: while a transaction sent under this key is pending or mined,
+   * another send with the key waits for that one's receipt instead of sending. Use one key
+   * per transaction (e.g. the request's Idempotency-Key, suffixed per step in a multi-step route).
+   */
+  idempotencyKey?: string;
+  /**
+   * The transaction for the leased wallet (`to`, `data`, `value`, optional `gasLimit`:
+   * estimated with 20% headroom when absent). Runs under the beacon lock, so a simulation
+   * made here (e.g. `eth_call` from `wallet`) sees no concurrent update of the same beacon.
+   * Not called when an idempotent retry replays an earlier transaction.
+   */
+  build: (wallet: string) => TransactionRequest | Promise<TransactionRequest>;
+}
+
+export interface SentTransaction {
+  hash: string;
+  wallet: string;
+  nonce: number;
+  journalId: number;
+  /** `failed`: mined but reverted; read the reason from the receipt/logs. */
+  status: 'confirmed' | 'failed';
+  receipt: TransactionReceipt;
+  /** True when an earlier send with the same idempotency key produced this transaction. */
+  replayed: boolean;
+}

@@ -1,0 +1,40 @@
+import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { BalanceCache } from './balance-cache';
+import { BeaconLocks } from './beacon-locks';
+import { JournalReconciler } from './journal-reconciler.service';
+import { NonceSync } from './nonce-sync';
+import { PoolKeys } from './pool-keys';
+import { RowReconciler } from './row-reconciler';
+import { TransactionBuilder } from './transaction-builder';
+import { TxJournal } from './tx-journal';
+import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
+import { WalletLeases } from './wallet-leases';
+import { WalletPool } from './wallet-pool.service';
+
+const EXPORTED = [WalletPool, PoolKeys, JournalReconciler, IdempotencyService, IdempotencyInterceptor];
+
+/**
+ * The wallet pool, its journal and idempotency. Needs the global JournalStoreModule (settings,
+ * store) and ChainModule. Global, so route modules inject WalletPool and use
+ * IdempotencyInterceptor without importing it.
+ */
+@Global()
+@Module({})
+export class WalletPoolModule {
+  static register(options: { hooks?: WalletPoolHooks } = {}): DynamicModule {
+    const providers: Provider[] = [
+      ...EXPORTED,
+      BalanceCache,
+      BeaconLocks,
+      NonceSync,
+      RowReconciler,
+      TransactionBuilder,
+      TxJournal,
+      WalletLeases,
+      { provide: WALLET_POOL_HOOKS, useValue: options.hooks ?? {} },
+    ];
+    return { module: WalletPoolModule, providers, exports: EXPORTED };
+  }
+}

@@ -1,0 +1,302 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { JsonRpcProvider, TransactionReceipt } from 'ethers';
+import { Chain } from '../chain/chain.module';
+import { ChainUnavailableError } from '../chain/chain-unavailable.error';
+import { TxJournalRow } from '../journal/tx-journal.entity';
+import { requestFingerprint } from '../idempotency/request-fingerprint';
+import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
+import { BalanceCache } from './balance-cache';
+import { BeaconLocks } from './beacon-locks';
+import { broadcastRaw, errorText } from './broadcast';
+import { NonceSync } from './nonce-sync';
+import { allWalletsBusy, idempotencyKeyReused, insufficientGas, receiptTimeout, TransactionRejectedError } from './pool-errors';
+import { PoolKeys } from './pool-keys';
+import { waitForReceipt } from './receipt-waiter';
+import { RowReconciler } from './row-reconciler';
+import { SendRequest, SentTransaction } from './send-request';
+import { TransactionBuilder } from './transaction-builder';
+import { JournalConflictError, TxJournal } from './tx-journal';
+import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
+import { LeaseLostError, WalletLease, WalletLeases } from './wallet-leases';
+
+/** Re-signs with a fresh nonce at most this often per wallet before giving up. */
+const NONCE_ATTEMPTS = 4;
+/** Longest pause between two looks for a free wallet (a local release wakes us sooner). */
+const LEASE_POLL_MS = 200;
+/** On shutdown, in-flight sends get this long to reach their receipt. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+type Attempt = { kind: 'sent'; row: TxJournalRow } | { kind: 'unpayable' } | { kind: 'lease-lost' };
+
+/** Another send took the idempotency key between our check and our insert. */
+class KeyTakenError extends Error {}
+
+/**
+ * Sends transactions from the wallet pool, crash-safely:
+ * 1. (idempotency key) a live journal row for the key: wait for its receipt, send nothing;
+ * 2. take the beacons' locks; lease the least-recently-used payable wallet;
+ * 3. build, estimate, check the wallet stays above the floor, pick the nonce (NonceSync);
+ * 4. sign locally; in one fenced transaction, journal the row (pending, raw tx, hash) and
+ *    advance next_nonce; only then broadcast;
+ * 5. poll for the receipt, bounded by RECEIPT_TIMEOUT_MS (504 with the hash after that;
+ *    the reconciler finishes the row); release the lease.
+ */
+@Injectable()
+export class WalletPool implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('WalletPool');
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly stopping = new AbortController();
+
+  constructor(
+    @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
+    private readonly chain: Chain,
+    private readonly keys: PoolKeys,
+    private readonly leases: WalletLeases,
+    private readonly balances: BalanceCache,
+    private readonly beaconLocks: BeaconLocks,
+    private readonly journal: TxJournal,
+    private readonly nonces: NonceSync,
+    private readonly rows: RowReconciler,
+    private readonly builder: TransactionBuilder,
+    @Optional() @Inject(WALLET_POOL_HOOKS) private readonly hooks?: WalletPoolHooks,
+  ) {}
+
+  /**
+   * Sends one transaction and waits for its receipt. Errors (BeaconOpsError unless noted):
+   * 503 insufficient gas / all wallets busy / beacon busy, 502 ChainUnavailableError,
+   * 504 no receipt in time, 422 idempotency key reused with another request,
+   * 422 TransactionWouldRevertError (estimate reverted, nothing sent).
+   */
+  send(request: SendRequest): Promise<SentTransaction> {
+    const job = this.execute(request);
+    this.inFlight.add(job);
+    void job.finally(() => this.inFlight.delete(job)).catch(() => undefined);
+    return job;
+  }
+
+  /**
+   * Runs `work` holding the beacons' locks (bounded wait, then 503): for a route that
+   * simulates before sending. `send` for the same beacons inside does not wait again.
+   */
+  withBeaconLock<T>(beaconAddress: string | string[], work: () => Promise<T>): Promise<T> {
+    return this.beaconLocks.withLocks(toList(beaconAddress), work);
+  }
+
+  /** Pool wallets and their balances (null while the chain does not answer); never keys. */
+  async wallets(): Promise<{ address: string; balanceWei: bigint | null }[]> {
+    const balances = await this.balances.balances(this.keys.addresses).catch(() => new Map<string, bigint | null>());
+    return this.keys.addresses.map((address) => ({ address, balanceWei: balances.get(address) ?? null }));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const pending = Promise.allSettled([...this.inFlight]);
+    await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, Math.min(SHUTDOWN_GRACE_MS, this.settings.receiptTimeoutMs)).unref())]);
+    this.stopping.abort();
+  }
+
+  private async execute(request: SendRequest): Promise<SentTransaction> {
+    if (!request.kind) throw new Error('SendRequest.kind is required');
+    const beacons = toList(request.beaconAddress);
+    const key = request.idempotencyKey ?? null;
+    const fingerprint = requestFingerprint({ kind: request.kind, request: request.request ?? null, beacons });
+    const provider = await this.chain.provider();
+    const chainId = await this.checkedChainId(provider);
+
+    if (key) {
+      const replayed = await this.replay(key, fingerprint, provider);
+      if (replayed) return replayed;
+    }
+    return this.beaconLocks.withLocks(beacons, async () => {
+      if (key) {
+        // The first send with this key may have finished while we waited for the lock.
+        const replayed = await this.replay(key, fingerprint, provider);
+        if (replayed) return replayed;
+      }
+      let sent: { row: TxJournalRow; lease: WalletLease };
+      try {
+        sent = await this.leaseAndBroadcast(request, { provider, chainId, beacons, key, fingerprint });
+      } catch (error) {
+        if (error instanceof KeyTakenError && key) {
+          const replayed = await this.replay(key, fingerprint, provider);
+          if (replayed) return replayed;
+        }
+        throw error;
+      }
+      let receipt: TransactionReceipt | null;
+      try {
+        receipt = await this.receiptOf(provider, sent.row.txHash);
+      } finally {
+        await this.leases.release(sent.lease, { used: true }).catch((error: unknown) => this.logger.warn(`release of ${sent.lease.address} failed: ${errorText(error)}`));
+      }
+      return this.settle(sent.row, receipt, false);
+    });
+  }
+
+  private async leaseAndBroadcast(
+    request: SendRequest,
+    context: { provider: JsonRpcProvider; chainId: bigint; beacons: string[]; key: string | null; fingerprint: string },
+  ): Promise<{ row: TxJournalRow; lease: WalletLease }> {
+    await this.leases.register(this.keys.addresses);
+    const deadline = Date.now() + this.settings.leaseWaitMs;
+    const unpayable = new Set<string>();
+    for (let attempt = 0; attempt < this.keys.addresses.length + NONCE_ATTEMPTS; attempt++) {
+      const lease = await this.acquire(unpayable, deadline);
+      let kept = false;
+      try {
+        const outcome = await this.attempt(lease, request, context);
+        if (outcome.kind === 'sent') {
+          kept = true;
+          return { row: outcome.row, lease };
+        }
+        if (outcome.kind === 'unpayable') unpayable.add(lease.address);
+      } finally {
+        if (!kept) await this.leases.release(lease, { used: false }).catch(() => undefined);
+      }
+    }
+    throw new Error(`No transaction sent after ${this.keys.addresses.length + NONCE_ATTEMPTS} attempts`);
+  }
+
+  /** A lease on a wallet above the floor: waits (bounded) while all of them are leased. */
+  private async acquire(unpayable: Set<string>, deadline: number): Promise<WalletLease> {
+    const floor = this.settings.walletMinBalanceWei;
+    for (;;) {
+      const balances = await this.balances.balances(this.keys.addresses);
+      const payable = this.keys.addresses.filter((address) => {
+        const balance = balances.get(address);
+        return !unpayable.has(address) && balance !== null && balance !== undefined && balance > floor;
+      });
+      if (payable.length === 0) throw insufficientGas(floor);
+      const lease = await this.leases.tryAcquire(payable);
+      if (lease) return lease;
+      const left = deadline - Date.now();
+      if (left <= 0) throw allWalletsBusy();
+      await this.leases.nextRelease(Math.min(left, LEASE_POLL_MS * (0.5 + Math.random())));
+    }
+  }
+
+  /** One wallet's try: build, check funds, then journal-then-broadcast, re-signing on nonce trouble. */
+  private async attempt(
+    lease: WalletLease,
+    request: SendRequest,
+    { provider, chainId, beacons, key, fingerprint }: { provider: JsonRpcProvider; chainId: bigint; beacons: string[]; key: string | null; fingerprint: string },
+  ): Promise<Attempt> {
+    const tx = await request.build(lease.address);
+    const prepared = await this.builder.prepare(provider, lease.address, tx);
+    // The floor holds even if this transaction burns all the gas it may.
+    const balance = await this.balances.balance(lease.address, { fresh: true });
+    if (balance - prepared.maxCost < this.settings.walletMinBalanceWei) return { kind: 'unpayable' };
+
+    let nonce = await this.nonces.nonceFor(lease, provider);
+    for (let round = 0; round < NONCE_ATTEMPTS; round++) {
+      const signed = await this.builder.sign(this.keys.wallet(lease.address), prepared, nonce, chainId);
+      let row: TxJournalRow;
+      try {
+        row = await this.leases.fenced(lease, async (manager) => {
+          const inserted = await this.journal.insertPending(manager, {
+            kind: request.kind,
+            request: request.request ?? {},
+            fingerprint,
+            idempotencyKey: key,
+            beacons,
+            wallet: lease.address,
+            nonce,
+            chainId: Number(chainId),
+            hash: signed.hash,
+            rawTx: signed.rawTx,
+          });
+          await manager.query(`UPDATE wallets SET next_nonce = $2 WHERE address = $1`, [lease.address, nonce + 1]);
+          return inserted;
+        });
+        lease.nextNonce = nonce + 1;
+      } catch (error) {
+        if (error instanceof LeaseLostError) return { kind: 'lease-lost' };
+        if (error instanceof JournalConflictError && error.on === 'idempotency_key') throw new KeyTakenError();
+        if (error instanceof JournalConflictError && error.on === 'nonce') {
+          nonce = await this.nonces.nonceFor(lease, provider);
+          continue;
+        }
+        throw error;
+      }
+
+      await this.hooks?.afterJournal?.({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
+
+      // Unreachable node: throws 502 and the row stays pending (it may or may not have arrived).
+      const outcome = await broadcastRaw(provider, signed.rawTx);
+      switch (outcome.kind) {
+        case 'accepted':
+          await this.journal.markBroadcast(row.id);
+          return { kind: 'sent', row };
+        case 'nonce-taken': {
+          // Our own bytes may have landed already (a reconciler re-sent them): check first.
+          const settled = await this.rows.reconcile(row, provider);
+          if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast') return { kind: 'sent', row };
+          if (settled === 'nonce-taken') await this.journal.markReplaced(row.id, `nonce ${nonce} is taken by another transaction: ${errorText(outcome.error)}`);
+          if (settled === 'refused') throw new TransactionRejectedError(row.txHash, outcome.error);
+          this.logger.warn(`wallet ${lease.address}: nonce ${nonce} was taken; resyncing from the chain`);
+          nonce = await this.nonces.nonceFor(lease, provider);
+          continue;
+        }
+        case 'insufficient-funds':
+          await this.journal.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
+          return { kind: 'unpayable' };
+        case 'refused':
+          await this.journal.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
+          throw new TransactionRejectedError(row.txHash, outcome.error);
+      }
+    }
+    throw new Error(`Wallet ${lease.address}: no usable nonce after ${NONCE_ATTEMPTS} attempts`);
+  }
+
+  /**
+   * The earlier transaction of an idempotency key: its outcome (waiting for its receipt,
+   * re-sending its bytes if the node lost them), or null when it never made it on chain
+   * and the key is free again.
+   */
+  private async replay(key: string, fingerprint: string, provider: JsonRpcProvider): Promise<SentTransaction | null> {
+    let row = await this.journal.liveByKey(key);
+    if (!row) return null;
+    if (row.requestFingerprint !== fingerprint) throw idempotencyKeyReused(key);
+    if (row.status === 'pending') {
+      await this.rows.reconcile(row, provider);
+      row = await this.journal.byId(row.id);
+      if (!row || (row.status !== 'pending' && row.blockNumber === null)) return null;
+    }
+    return this.settle(row, await this.receiptOf(provider, row.txHash), true);
+  }
+
+  private receiptOf(provider: JsonRpcProvider, hash: string): Promise<TransactionReceipt | null> {
+    return waitForReceipt(provider, hash, {
+      timeoutMs: this.settings.receiptTimeoutMs,
+      pollMs: this.settings.receiptPollIntervalMs,
+      signal: this.stopping.signal,
+    });
+  }
+
+  private async settle(row: TxJournalRow, receipt: TransactionReceipt | null, replayed: boolean): Promise<SentTransaction> {
+    if (!receipt) throw receiptTimeout(row.txHash);
+    await this.journal.markMined(row.id, receipt);
+    return {
+      hash: row.txHash,
+      wallet: row.wallet,
+      nonce: row.nonce,
+      journalId: row.id,
+      status: receipt.status === 1 ? 'confirmed' : 'failed',
+      receipt,
+      replayed,
+    };
+  }
+
+  /** The RPC's chain id, which must be CHAIN_ID when that is set (never sign for another chain). */
+  private async checkedChainId(provider: JsonRpcProvider): Promise<bigint> {
+    const { chainId } = await provider.getNetwork();
+    if (this.settings.chainId !== undefined && chainId !== BigInt(this.settings.chainId)) {
+      throw new ChainUnavailableError(new Error(`the RPC serves chain ${chainId}, CHAIN_ID is ${this.settings.chainId}`));
+    }
+    return chainId;
+  }
+}
+
+function toList(beacons: string | string[] | undefined): string[] {
+  if (beacons === undefined) return [];
+  return [...new Set((Array.isArray(beacons) ? beacons : [beacons]).map((b) => b.toLowerCase()))].sort();
+}
