@@ -1,0 +1,20 @@
+import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/service';
+
+/** The stores' URLs from the environment, with the dev stack's databases as defaults. */
+export function storeUrlsFromEnv(env: NodeJS.ProcessEnv = process.env): { index: string; source: string } {
+  return {
+    index: env['INDEX_DATABASE_URL'] ?? devDatabaseUrl(DEV_DEFAULTS.databases.index),
+    source: env['SOURCE_DATABASE_URL'] ?? devDatabaseUrl(DEV_DEFAULTS.databases.source),
+  };
+}
+
+/** Credentials in a URL are never printed. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<unparseable url>';
+  }
+}

@@ -1,0 +1,15 @@
+export * from './lib/columns';
+export * from './lib/index-store/market.entity';
+export * from './lib/index-store/snapshot.entity';
+export * from './lib/index-store/position.entity';
+export * from './lib/index-store/trade.entity';
+export * from './lib/source-store/measurement.entity';
+export * from './lib/source-store/market-boundary.entity';
+export * from './lib/store-options';
+export * from './lib/run-migrations';
+export * from './lib/schema-drift';
+export * from './lib/reader-role';
+export * from './lib/liquidation-mark';
+export * from './lib/candidate-bounds';
+export * from './lib/query-paths';
+export { INDEX_STORE_MIGRATIONS, SOURCE_STORE_MIGRATIONS } from './migrations';

@@ -1,0 +1,142 @@
+import { Client } from 'pg';
+import { PostgresServer, startTestPostgres } from '@perp/local-infra';
+import { driftAfterMigrations } from '../../test/schema-check';
+import { ensureReaderLogin, READER_ROLE } from './reader-role';
+import { migrateStore, revertStore, runIndexDbMigrations } from './run-migrations';
+
+const INDEX_TABLES = ['markets', 'positions', 'snapshots', 'trades'];
+const SOURCE_TABLES = ['market_boundaries', 'measurements'];
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function tables(url: string): Promise<string[]> {
+  return withClient(url, async (c) => (await c.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.tablename));
+}
+
+async function indexDefinitions(url: string): Promise<Record<string, string>> {
+  return withClient(url, async (c) => {
+    const rows = (await c.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`)).rows;
+    return Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
+  });
+}
+
+describe('index-db migrations (real Postgres)', () => {
+  let server: PostgresServer;
+  let indexUrl: string;
+  let sourceUrl: string;
+
+  beforeAll(async () => {
+    server = await startTestPostgres(['perp_index', 'perp_source']);
+    indexUrl = server.url('perp_index');
+    sourceUrl = server.url('perp_source');
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('apply from empty to both stores', async () => {
+    const results = await runIndexDbMigrations(indexUrl, sourceUrl);
+    expect(results.map((r) => [r.store, r.applied])).toEqual([
+      ['index', ['IndexStoreSchema1767225600000', 'IndexStoreReaderRole1767225600001']],
+      ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
+    ]);
+    expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
+    expect(await tables(sourceUrl)).toEqual([...SOURCE_TABLES, 'schema_migrations'].sort());
+    // Running again is a no-op.
+    expect((await runIndexDbMigrations(indexUrl, sourceUrl)).flatMap((r) => r.applied)).toEqual([]);
+  });
+
+  // The same check as `nx run index-db:migrations-check`, so that CI's test target covers it.
+  it.each(['index', 'source'] as const)('leave nothing for migration:generate to write (%s store)', async (store) => {
+    const drift = await driftAfterMigrations(server, store);
+    expect(drift.up).toEqual([]);
+  });
+
+  it('create every index with the directions and predicates the query paths need', async () => {
+    const defs = await indexDefinitions(indexUrl);
+    expect(defs['snapshots_market_time_idx']).toContain('(perp_address, "timestamp" DESC, id DESC)');
+    expect(defs['trades_market_time_idx']).toContain('(perp_address, "timestamp" DESC, id DESC)');
+    expect(defs['markets_created_desc_idx']).toContain('(created_at DESC NULLS LAST, perp_address)');
+    expect(defs['markets_open_interest_desc_idx']).toContain('((open_interest_long + open_interest_short)) DESC NULLS LAST, perp_address)');
+    expect(defs['markets_ticker_key']).toMatch(/UNIQUE INDEX .* \(ticker\) WHERE \(ticker IS NOT NULL\)/);
+    expect(defs['positions_liquidation_idx']).toContain('(perp_address, is_long, liq_mark_x96) WHERE ((NOT is_closed) AND (NOT is_maker))');
+    expect(Object.keys(defs).sort()).toEqual(
+      [
+        'markets_beacon_address_idx',
+        'markets_created_asc_idx',
+        'markets_created_desc_idx',
+        'markets_funding_asc_idx',
+        'markets_funding_desc_idx',
+        'markets_liquidity_asc_idx',
+        'markets_liquidity_desc_idx',
+        'markets_open_interest_asc_idx',
+        'markets_open_interest_desc_idx',
+        'markets_pkey',
+        'markets_ticker_key',
+        'positions_closed_idx',
+        'positions_holder_idx',
+        'positions_liquidation_idx',
+        'positions_liquidation_key_idx',
+        'positions_market_idx',
+        'positions_open_makers_idx',
+        'positions_pkey',
+        'snapshots_market_time_idx',
+        'snapshots_pkey',
+        'trades_market_time_idx',
+        'trades_pkey',
+      ].sort(),
+    );
+    expect(Object.keys(await indexDefinitions(sourceUrl)).sort()).toEqual(['market_boundaries_pkey', 'measurements_pkey']);
+  });
+
+  it('reject addresses that are not lowercase 0x-hex', async () => {
+    await withClient(sourceUrl, async (c) => {
+      await expect(c.query(`INSERT INTO market_boundaries VALUES ('0xABCDEF0000000000000000000000000000000000', now())`)).rejects.toThrow(
+        /market_boundaries_perp_address_check/,
+      );
+      await expect(c.query(`INSERT INTO measurements VALUES ('0x${'a'.repeat(40)}', now(), 1.5, 1, 'guess')`)).rejects.toThrow(/measurements_origin_check/);
+    });
+  });
+
+  it('give the API a login that reads both stores and writes neither', async () => {
+    for (const url of [indexUrl, sourceUrl]) await ensureReaderLogin(url, 'market_data_api', 'a-long-enough-password');
+    const asReader = (url: string) => url.replace('postgres@', 'market_data_api:a-long-enough-password@');
+    await withClient(asReader(indexUrl), async (c) => {
+      expect((await c.query('SELECT count(*)::int AS n FROM markets')).rows[0].n).toBe(0);
+      expect((await c.query('SELECT count(*)::int AS n FROM positions')).rows[0].n).toBe(0);
+      await expect(c.query(`DELETE FROM snapshots`)).rejects.toThrow(/read-only transaction|permission denied/);
+      await c.query('SET default_transaction_read_only = off');
+      await expect(c.query(`DELETE FROM snapshots`)).rejects.toThrow(/permission denied/);
+    });
+    await withClient(asReader(sourceUrl), async (c) => {
+      expect((await c.query('SELECT count(*)::int AS n FROM measurements')).rows[0].n).toBe(0);
+      await c.query('SET default_transaction_read_only = off');
+      await expect(c.query(`TRUNCATE market_boundaries`)).rejects.toThrow(/permission denied/);
+    });
+  });
+
+  it('roll back to empty and apply again', async () => {
+    await withClient(indexUrl, (c) => c.query(`DROP ROLE market_data_api`));
+    const revertedIndex = await revertStore('index', indexUrl, 10);
+    const revertedSource = await revertStore('source', sourceUrl, 10);
+    expect(revertedIndex.applied).toEqual(['IndexStoreReaderRole1767225600001', 'IndexStoreSchema1767225600000']);
+    expect(revertedSource.applied).toEqual(['SourceStoreReaderRole1767225600001', 'SourceStoreSchema1767225600000']);
+    expect(await tables(indexUrl)).toEqual(['schema_migrations']);
+    expect(await tables(sourceUrl)).toEqual(['schema_migrations']);
+    const roles = await withClient(indexUrl, async (c) => (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [READER_ROLE])).rowCount);
+    expect(roles).toBe(0);
+
+    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(2);
+    expect((await migrateStore('source', sourceUrl)).applied).toHaveLength(2);
+    expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
+  });
+});

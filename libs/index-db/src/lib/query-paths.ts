@@ -1,0 +1,295 @@
+import { StoreName } from './store-options';
+
+/**
+ * A query shape of a spec route, the index it is built for, and how to pick realistic
+ * parameters from loaded data. This is the contract between the schema and the API:
+ * the README's index table and the EXPLAIN test are generated from this list, and an API
+ * query keeps the same WHERE / ORDER BY shape to keep its index scan.
+ */
+export interface QueryPath {
+  name: string;
+  /** The spec route(s) this shape serves. */
+  route: string;
+  store: StoreName;
+  /** Parameterised SQL ($1..$n). */
+  sql: string;
+  /** One row whose columns, in order, are $1..$n for a representative run; omitted when there are no parameters. */
+  sampleSql?: string;
+  /** Indexes the shape is meant to use (any one of them). */
+  indexes: string[];
+  /**
+   * The table is small by nature (markets: one row per perp): at demo size Postgres rightly
+   * prefers a sequential scan, so the plan is checked with enable_seqscan off.
+   */
+  smallTable?: boolean;
+}
+
+const OI = '(open_interest_long + open_interest_short)';
+const PAGE = 'LIMIT 100 OFFSET 0';
+const BUSIEST_MARKET = `SELECT perp_address FROM snapshots GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`;
+const BUSIEST_MARKET_LAST_DAY = `SELECT perp_address, max("timestamp") - interval '1 day', max("timestamp") FROM snapshots GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`;
+
+function marketSort(key: string, expression: string, direction: 'ASC' | 'DESC'): QueryPath {
+  return {
+    name: `markets sorted by ${key} ${direction.toLowerCase()}`,
+    route: `GET /markets?sort=${key}&order=${direction.toLowerCase()}`,
+    store: 'index',
+    sql: `SELECT * FROM markets ORDER BY ${expression} ${direction} NULLS LAST, perp_address ASC ${PAGE}`,
+    indexes: [`markets_${key}_${direction.toLowerCase()}_idx`],
+    smallTable: true,
+  };
+}
+
+export const QUERY_PATHS: QueryPath[] = [
+  marketSort('created', 'created_at', 'DESC'),
+  marketSort('created', 'created_at', 'ASC'),
+  marketSort('open_interest', OI, 'DESC'),
+  marketSort('open_interest', OI, 'ASC'),
+  marketSort('funding', 'funding_per_day', 'DESC'),
+  marketSort('funding', 'funding_per_day', 'ASC'),
+  marketSort('liquidity', 'liquidity', 'DESC'),
+  marketSort('liquidity', 'liquidity', 'ASC'),
+  {
+    name: 'markets of a beacon',
+    route: 'GET /markets?beacon=',
+    store: 'index',
+    sql: `SELECT * FROM markets WHERE beacon_address = $1 ORDER BY created_at DESC NULLS LAST, perp_address ${PAGE}`,
+    sampleSql: `SELECT beacon_address FROM markets ORDER BY perp_address LIMIT 1`,
+    indexes: ['markets_beacon_address_idx', 'markets_created_desc_idx'],
+    smallTable: true,
+  },
+  {
+    name: 'markets by open interest range',
+    route: 'GET /markets?min_open_interest=&max_open_interest=&sort=open_interest',
+    store: 'index',
+    sql: `SELECT * FROM markets WHERE ${OI} >= $1 AND ${OI} <= $2 ORDER BY ${OI} DESC NULLS LAST, perp_address ${PAGE}`,
+    sampleSql: `SELECT 1::numeric, max(${OI}) FROM markets`,
+    indexes: ['markets_open_interest_desc_idx', 'markets_open_interest_asc_idx'],
+    smallTable: true,
+  },
+  {
+    name: 'market by address',
+    route: 'GET /markets/{perp_address}, /live, /v1/markets/{market_id}',
+    store: 'index',
+    sql: `SELECT * FROM markets WHERE perp_address = $1`,
+    sampleSql: `SELECT perp_address FROM markets ORDER BY perp_address LIMIT 1`,
+    indexes: ['markets_pkey'],
+    smallTable: true,
+  },
+  {
+    name: 'market by ticker',
+    route: 'GET /markets/{ticker}/history (ticker resolution)',
+    store: 'index',
+    sql: `SELECT perp_address FROM markets WHERE ticker = $1`,
+    sampleSql: `SELECT ticker FROM markets WHERE ticker IS NOT NULL ORDER BY ticker LIMIT 1`,
+    indexes: ['markets_ticker_key'],
+    smallTable: true,
+  },
+  {
+    name: 'latest snapshot of a market',
+    route: 'GET /markets/{perp_address} (latest_snapshot), /live, /stats',
+    store: 'index',
+    sql: `SELECT * FROM snapshots WHERE perp_address = $1 ORDER BY "timestamp" DESC, id DESC LIMIT 1`,
+    sampleSql: BUSIEST_MARKET,
+    indexes: ['snapshots_market_time_idx'],
+  },
+  {
+    name: 'snapshots page in a time range',
+    route: 'GET /markets/{perp_address}/snapshots?start_time=&end_time=',
+    store: 'index',
+    sql: `SELECT * FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3 ORDER BY "timestamp" DESC, id DESC ${PAGE}`,
+    sampleSql: BUSIEST_MARKET_LAST_DAY,
+    indexes: ['snapshots_market_time_idx'],
+  },
+  {
+    name: 'snapshots total in a time range',
+    route: 'GET /markets/{perp_address}/snapshots (total)',
+    store: 'index',
+    sql: `SELECT count(*) FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3`,
+    sampleSql: BUSIEST_MARKET_LAST_DAY,
+    indexes: ['snapshots_market_time_idx'],
+  },
+  {
+    name: '24h price range of a market',
+    route: 'GET /markets/{perp_address}/stats',
+    store: 'index',
+    sql: `SELECT min(amm_price_x96), max(amm_price_x96) FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3`,
+    sampleSql: BUSIEST_MARKET_LAST_DAY,
+    indexes: ['snapshots_market_time_idx'],
+  },
+  {
+    name: 'first snapshot of the 24h window',
+    route: 'GET /markets/{perp_address}/stats (price_24h_change)',
+    store: 'index',
+    sql: `SELECT * FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2 ORDER BY "timestamp" ASC, id ASC LIMIT 1`,
+    sampleSql: `SELECT perp_address, max("timestamp") - interval '1 day' FROM snapshots GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['snapshots_market_time_idx'],
+  },
+  {
+    name: 'chain index at history timestamps',
+    route: 'GET /markets/{ticker}/history (points at and after the boundary)',
+    store: 'index',
+    sql: `SELECT "timestamp", index_price_x96 FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3 ORDER BY "timestamp" ASC, id ASC`,
+    sampleSql: BUSIEST_MARKET_LAST_DAY,
+    indexes: ['snapshots_market_time_idx'],
+  },
+  {
+    name: 'trades page in a time range',
+    route: 'GET /markets/{perp_address}/trades?start_time=&end_time=',
+    store: 'index',
+    sql: `SELECT * FROM trades WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3 ORDER BY "timestamp" DESC, id DESC LIMIT 50 OFFSET 0`,
+    sampleSql: `SELECT perp_address, max("timestamp") - interval '1 day', max("timestamp") FROM trades GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['trades_market_time_idx'],
+  },
+  {
+    name: 'latest trades of a market',
+    route: 'GET /markets/{perp_address}/trades',
+    store: 'index',
+    sql: `SELECT * FROM trades WHERE perp_address = $1 ORDER BY "timestamp" DESC, id DESC LIMIT 50 OFFSET 0`,
+    sampleSql: `SELECT perp_address FROM trades GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['trades_market_time_idx'],
+  },
+  {
+    name: 'position by id',
+    route: 'GET /positions/{position_id}',
+    store: 'index',
+    sql: `SELECT * FROM positions WHERE id = $1`,
+    sampleSql: `SELECT max(id) FROM positions`,
+    indexes: ['positions_pkey'],
+  },
+  {
+    name: 'positions page',
+    route: 'GET /positions',
+    store: 'index',
+    sql: `SELECT * FROM positions ORDER BY id ${PAGE}`,
+    indexes: ['positions_pkey'],
+  },
+  {
+    name: 'positions of a holder',
+    route: 'GET /positions?holder=, /v1/positions?wallet=',
+    store: 'index',
+    sql: `SELECT * FROM positions WHERE holder = $1 ORDER BY id ${PAGE}`,
+    sampleSql: `SELECT holder FROM positions ORDER BY id LIMIT 1`,
+    indexes: ['positions_holder_idx'],
+  },
+  {
+    name: 'open positions of a holder',
+    route: 'GET /positions?holder=&is_open=true',
+    store: 'index',
+    sql: `SELECT * FROM positions WHERE holder = $1 AND NOT is_closed ORDER BY id ${PAGE}`,
+    sampleSql: `SELECT holder FROM positions WHERE NOT is_closed ORDER BY id LIMIT 1`,
+    indexes: ['positions_holder_idx'],
+  },
+  {
+    name: 'positions total of a holder',
+    route: 'GET /positions?holder= (total)',
+    store: 'index',
+    sql: `SELECT count(*) FROM positions WHERE holder = $1`,
+    sampleSql: `SELECT holder FROM positions ORDER BY id LIMIT 1`,
+    indexes: ['positions_holder_idx'],
+  },
+  {
+    name: 'positions of a market',
+    route: 'GET /positions?perp_address= (and the market_id / perp / perp_id aliases)',
+    store: 'index',
+    sql: `SELECT * FROM positions WHERE perp_address = $1 ORDER BY id ${PAGE}`,
+    sampleSql: `SELECT perp_address FROM positions GROUP BY perp_address ORDER BY count(*) ASC, perp_address LIMIT 1`,
+    indexes: ['positions_market_idx', 'positions_pkey'],
+  },
+  {
+    name: 'open positions',
+    route: 'GET /positions?is_open=true',
+    store: 'index',
+    sql: `SELECT * FROM positions WHERE NOT is_closed ORDER BY id ${PAGE}`,
+    indexes: ['positions_closed_idx', 'positions_pkey'],
+  },
+  {
+    name: 'closed positions',
+    route: 'GET /positions?is_open=false',
+    store: 'index',
+    sql: `SELECT * FROM positions WHERE is_closed ORDER BY id ${PAGE}`,
+    indexes: ['positions_closed_idx', 'positions_pkey'],
+  },
+  {
+    name: 'open positions total',
+    route: 'GET /positions?is_open=true (total)',
+    store: 'index',
+    sql: `SELECT count(*) FROM positions WHERE NOT is_closed`,
+    indexes: ['positions_closed_idx', 'positions_liquidation_idx', 'positions_open_makers_idx'],
+  },
+  {
+    name: 'liquidation candidates of a market',
+    route: 'GET /positions/liquidatable?perp_address= (takers)',
+    store: 'index',
+    // Funding included: $2 / $3 are the long / short mark thresholds minus the market's funding
+    // shift (README: candidate thresholds). One branch per side, and one for marks that cannot be
+    // computed, so that each is a range scan; an OR of the three would scan the market's slice.
+    sql:
+      `SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND NOT is_maker AND is_long AND liq_key_x96 >= $2` +
+      ` UNION ALL SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND NOT is_maker AND NOT is_long AND liq_key_x96 <= $3` +
+      ` UNION ALL SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND NOT is_maker AND liq_key_x96 IS NULL`,
+    sampleSql:
+      `SELECT perp_address, ema_amm_price_x96 * 0.95 - floor(cumulative_funding_x96 * 1000000 / (1000000 - taker_liq_margin_ratio)),` +
+      ` ema_amm_price_x96 * 1.05 - floor(cumulative_funding_x96 * 1000000 / (1000000 + taker_liq_margin_ratio))` +
+      ` FROM markets WHERE ema_amm_price_x96 IS NOT NULL ORDER BY ${OI} DESC, perp_address LIMIT 1`,
+    indexes: ['positions_liquidation_key_idx'],
+  },
+  {
+    name: 'liquidation candidates of every market',
+    route: 'GET /positions/liquidatable, /v1/positions/liquidatable (takers)',
+    store: 'index',
+    // The same three range scans per market, thresholds from each market's mark and funding ($1, $2: mark factors).
+    sql:
+      `SELECT c.* FROM markets m CROSS JOIN LATERAL (` +
+      `SELECT p.* FROM positions p WHERE p.perp_address = m.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.is_long` +
+      ` AND p.liq_key_x96 >= m.ema_amm_price_x96 * $1 - floor(m.cumulative_funding_x96 * 1000000 / (1000000 - m.taker_liq_margin_ratio))` +
+      ` UNION ALL SELECT p.* FROM positions p WHERE p.perp_address = m.perp_address AND NOT p.is_closed AND NOT p.is_maker AND NOT p.is_long` +
+      ` AND p.liq_key_x96 <= m.ema_amm_price_x96 * $2 - floor(m.cumulative_funding_x96 * 1000000 / (1000000 + m.taker_liq_margin_ratio))` +
+      ` UNION ALL SELECT p.* FROM positions p WHERE p.perp_address = m.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_key_x96 IS NULL) c`,
+    sampleSql: `SELECT 0.95::numeric, 1.05::numeric`,
+    indexes: ['positions_liquidation_key_idx'],
+  },
+  {
+    name: 'takers a mark would liquidate, funding aside',
+    route: 'GET /positions/liquidatable (price-only screens, e.g. "what does a move to X liquidate")',
+    store: 'index',
+    sql:
+      `SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND NOT is_maker AND is_long AND liq_mark_x96 >= $2` +
+      ` UNION ALL SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND NOT is_maker AND NOT is_long AND liq_mark_x96 <= $3`,
+    sampleSql: `SELECT perp_address, ema_amm_price_x96 * 0.9, ema_amm_price_x96 * 1.1 FROM markets WHERE ema_amm_price_x96 IS NOT NULL ORDER BY ${OI} DESC, perp_address LIMIT 1`,
+    indexes: ['positions_liquidation_idx'],
+  },
+  {
+    name: 'open makers of a market',
+    route: 'GET /positions/liquidatable (makers)',
+    store: 'index',
+    sql: `SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND is_maker ORDER BY id`,
+    sampleSql: `SELECT perp_address FROM positions WHERE is_maker AND NOT is_closed GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['positions_open_makers_idx'],
+  },
+  {
+    name: 'history page of a market',
+    route: 'GET /markets/{ticker}/history',
+    store: 'source',
+    sql: `SELECT ts, raw_value, index_x96, origin FROM measurements WHERE perp_address = $1 AND ts >= $2 AND ts <= $3 ORDER BY ts ASC LIMIT 500 OFFSET 0`,
+    sampleSql: `SELECT perp_address, min(ts), max(ts) FROM measurements GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['measurements_pkey'],
+  },
+  {
+    name: 'history total of a market',
+    route: 'GET /markets/{ticker}/history (total)',
+    store: 'source',
+    sql: `SELECT count(*) FROM measurements WHERE perp_address = $1 AND ts >= $2 AND ts <= $3`,
+    sampleSql: `SELECT perp_address, max(ts) - interval '1 day', max(ts) FROM measurements GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['measurements_pkey'],
+  },
+  {
+    name: 'boundary of a market',
+    route: 'GET /markets/{ticker}/history',
+    store: 'source',
+    sql: `SELECT boundary_ts FROM market_boundaries WHERE perp_address = $1`,
+    sampleSql: `SELECT perp_address FROM market_boundaries ORDER BY perp_address LIMIT 1`,
+    indexes: ['market_boundaries_pkey'],
+    smallTable: true,
+  },
+];
