@@ -1,0 +1,339 @@
+import { Client } from 'pg';
+import { candidateKeyBounds, liquidationKeyX96, liquidationMarkX96, QUERY_PATHS } from '@perp/index-db';
+import {
+  atomsToHuman,
+  BigNumber,
+  getAmount0ForLiquidity,
+  getSqrtPriceAtTick,
+  isLiquidatable,
+  marginRatio,
+  Q96,
+  ratioFromE6,
+  sqrtX96ToPrice,
+  takerEquity,
+  takerNotional,
+  x96ToPrice,
+} from '@perp/x96-math';
+import { tickAtSqrtPrice } from './tick-at-sqrt-price';
+
+/** Every rule the simulator promises about its output, by id. */
+export const INVARIANTS = {
+  'liquidation-marks': 'every open taker liq_mark_x96 equals the math lib formula, liq_key_x96 its funding-adjusted key (null for makers and closed positions)',
+  'market-aggregates': 'open interest per side and total_margin equal the sums over open positions',
+  'maker-depth': 'tick, liquidity and capacity equal what the open makers imply at the pool price',
+  'liquidations-past-threshold': 'every liquidated position was past its threshold at its close mark',
+  'no-missed-liquidation': 'no open taker is past its threshold at the market mark',
+  'candidate-range': 'the liquidation-key range scan returns every open taker within the candidate buffer, funding included',
+  'trades-are-closes': 'trades are the closes of taker positions, one each, with the opposite perp delta',
+  'snapshot-bounds': "every snapshot decodes to a price inside the market's bounds",
+  'chronological-ids': 'position ids follow opening time',
+  'source-series': 'source series: backfill, mirror and folded before the boundary, the chain index after it',
+  'special-markets': 'special markets present: no snapshot, no ticker, inactive, stale mark',
+} as const;
+export type InvariantId = keyof typeof INVARIANTS;
+
+export interface InvariantResult {
+  id: InvariantId;
+  name: string;
+  /** How many rows (or markets) the rule was evaluated on. */
+  checked: number;
+  /** The first violations, described; empty when the rule holds. */
+  failures: string[];
+}
+
+const MAX_REPORTED = 10;
+/** is_stale's default threshold (DESIGN section 4). */
+const STALE_SECONDS = 300;
+
+function result(id: InvariantId): InvariantResult {
+  return { id, name: INVARIANTS[id], checked: 0, failures: [] };
+}
+
+function fail(r: InvariantResult, message: string): void {
+  if (r.failures.length < MAX_REPORTED) r.failures.push(message);
+  else if (r.failures.length === MAX_REPORTED) r.failures.push('...');
+}
+
+const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
+
+/** Funding owed in atoms, the simulator's and the indexer's convention (truncated toward zero). */
+function fundingOwed(perpDelta: bigint, entry: bigint, cumulative: bigint): bigint {
+  return (perpDelta * (cumulative - entry)) / Q96;
+}
+
+/** The math lib's margin ratio, funding included, in human units at an X96 mark. */
+function ratioByMathLib(p: { margin: bigint; perpDelta: bigint; usdDelta: bigint }, funding: bigint, markX96: bigint): BigNumber | null {
+  const mark = x96ToPrice(markX96);
+  const equity = takerEquity(
+    { margin: atomsToHuman(p.margin), perpDelta: atomsToHuman(p.perpDelta), usdDelta: atomsToHuman(p.usdDelta), fundingOwed: atomsToHuman(funding) },
+    mark,
+  );
+  return marginRatio(equity, takerNotional(atomsToHuman(p.perpDelta), mark));
+}
+
+/** The math lib's taker health rule. */
+function liquidatableByMathLib(p: { margin: bigint; perpDelta: bigint; usdDelta: bigint }, funding: bigint, markX96: bigint, ratioE6: number): boolean {
+  return isLiquidatable(ratioByMathLib(p, funding, markX96), ratioFromE6(BigInt(ratioE6)));
+}
+
+/** DESIGN's default candidate buffer (10 %), and a wide one (100 %) so that many positions are in range, 1e6-scaled. */
+const CANDIDATE_BUFFERS_E6 = [100_000, 1_000_000];
+const CANDIDATES_OF_A_MARKET = QUERY_PATHS.find((q) => q.name === 'liquidation candidates of a market');
+
+/**
+ * The simulator's promises about its own output, checked on the stores: the tests assert
+ * that every list of failures is empty. `sampleMarkets` bounds the cross-store series check.
+ */
+export async function checkInvariants(indexUrl: string, sourceUrl: string, { sampleMarkets = Infinity } = {}): Promise<InvariantResult[]> {
+  const index = new Client({ connectionString: indexUrl });
+  const source = new Client({ connectionString: sourceUrl });
+  await index.connect();
+  await source.connect();
+  try {
+    const results: InvariantResult[] = [];
+    const markets = (await index.query(`SELECT * FROM markets ORDER BY perp_address`)).rows;
+    const byAddress = new Map(markets.map((m) => [m.perp_address as string, m]));
+
+    // 1. Stored liquidation marks are the math lib's formula; makers and closed positions have none.
+    {
+      const r = result('liquidation-marks');
+      const open = await index.query(
+        `SELECT id, is_long, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96, liq_mark_x96, liq_key_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`,
+      );
+      for (const p of open.rows) {
+        r.checked++;
+        const expected = liquidationMarkX96({ margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) }, p.liq_margin_ratio);
+        if (expected !== big(p.liq_mark_x96)) fail(r, `position ${p.id}: stored ${p.liq_mark_x96}, formula ${expected}`);
+        const key = liquidationKeyX96(expected, BigInt(p.entry_cumulative_funding_x96), p.is_long, p.liq_margin_ratio);
+        if (key !== big(p.liq_key_x96)) fail(r, `position ${p.id}: stored key ${p.liq_key_x96}, formula ${key}`);
+      }
+      const stray = await index.query(`SELECT id FROM positions WHERE (liq_mark_x96 IS NOT NULL OR liq_key_x96 IS NOT NULL) AND (is_maker OR is_closed) LIMIT ${MAX_REPORTED}`);
+      for (const p of stray.rows) fail(r, `position ${p.id}: a maker or closed position with a liquidation mark`);
+      results.push(r);
+    }
+
+    // 2. Market aggregates equal the sums over open positions.
+    {
+      const r = result('market-aggregates');
+      const sums = await index.query(
+        `SELECT m.perp_address, m.open_interest_long, m.open_interest_short, m.total_margin,
+                coalesce(sum(p.perp_delta) FILTER (WHERE NOT p.is_maker AND p.is_long), 0) AS long_sum,
+                coalesce(sum(-p.perp_delta) FILTER (WHERE NOT p.is_maker AND NOT p.is_long), 0) AS short_sum,
+                coalesce(sum(p.margin), 0) AS margin_sum
+           FROM markets m LEFT JOIN positions p ON p.perp_address = m.perp_address AND NOT p.is_closed
+          GROUP BY m.perp_address`,
+      );
+      for (const m of sums.rows) {
+        r.checked++;
+        if (BigInt(m.open_interest_long) !== BigInt(m.long_sum)) fail(r, `${m.perp_address}: open_interest_long ${m.open_interest_long} != ${m.long_sum}`);
+        if (BigInt(m.open_interest_short) !== BigInt(m.short_sum)) fail(r, `${m.perp_address}: open_interest_short ${m.open_interest_short} != ${m.short_sum}`);
+        if (BigInt(m.total_margin) !== BigInt(m.margin_sum)) fail(r, `${m.perp_address}: total_margin ${m.total_margin} != ${m.margin_sum}`);
+      }
+      results.push(r);
+    }
+
+    // 3. Pool state and depth equal what the open makers imply at the market's sqrt price.
+    {
+      const r = result('maker-depth');
+      const makers = await index.query(`SELECT perp_address, tick_lower, tick_upper, liquidity FROM positions WHERE is_maker AND NOT is_closed`);
+      const byMarket = new Map<string, { tickLower: number; tickUpper: number; liquidity: bigint }[]>();
+      for (const p of makers.rows) {
+        const list = byMarket.get(p.perp_address) ?? [];
+        list.push({ tickLower: p.tick_lower, tickUpper: p.tick_upper, liquidity: BigInt(p.liquidity) });
+        byMarket.set(p.perp_address, list);
+      }
+      for (const m of markets) {
+        r.checked++;
+        const sqrtP = BigInt(m.sqrt_price_x96);
+        const tick = tickAtSqrtPrice(sqrtP);
+        let liquidity = 0n;
+        let capacityLong = 0n;
+        let capacityShort = 0n;
+        for (const p of byMarket.get(m.perp_address) ?? []) {
+          const a = getSqrtPriceAtTick(p.tickLower);
+          const b = getSqrtPriceAtTick(p.tickUpper);
+          if (p.tickLower <= tick && tick < p.tickUpper) liquidity += p.liquidity;
+          if (sqrtP < b) capacityLong += getAmount0ForLiquidity(sqrtP > a ? sqrtP : a, b, p.liquidity);
+          if (sqrtP > a) capacityShort += getAmount0ForLiquidity(a, sqrtP < b ? sqrtP : b, p.liquidity);
+        }
+        if (tick !== m.tick) fail(r, `${m.perp_address}: tick ${m.tick}, sqrt price says ${tick}`);
+        if (liquidity !== BigInt(m.liquidity)) fail(r, `${m.perp_address}: liquidity ${m.liquidity} != ${liquidity}`);
+        if (capacityLong !== BigInt(m.capacity_long)) fail(r, `${m.perp_address}: capacity_long ${m.capacity_long} != ${capacityLong}`);
+        if (capacityShort !== BigInt(m.capacity_short)) fail(r, `${m.perp_address}: capacity_short ${m.capacity_short} != ${capacityShort}`);
+      }
+      results.push(r);
+    }
+
+    // 4. Liquidations happened past the threshold, judged at the close mark with the funding settled.
+    {
+      const r = result('liquidations-past-threshold');
+      const rows = await index.query(
+        `SELECT p.id, p.margin, p.perp_delta, p.usd_delta, p.liq_margin_ratio, p.close_timestamp, t.mark_price_x96, t.funding, t.timestamp
+           FROM positions p JOIN trades t ON t.pos_id = p.id AND t.was_liquidated WHERE p.was_liquidated`,
+      );
+      for (const p of rows.rows) {
+        r.checked++;
+        const position = { margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) };
+        if (!liquidatableByMathLib(position, BigInt(p.funding), BigInt(p.mark_price_x96), p.liq_margin_ratio)) fail(r, `position ${p.id}: healthy at its liquidation mark`);
+        if (Number(p.close_timestamp) !== (p.timestamp as Date).getTime() / 1000) fail(r, `position ${p.id}: close time differs from its trade's`);
+      }
+      const counts = await index.query(`SELECT (SELECT count(*) FROM positions WHERE was_liquidated)::int AS positions, (SELECT count(*) FROM trades WHERE was_liquidated)::int AS trades`);
+      if (counts.rows[0].positions !== counts.rows[0].trades || counts.rows[0].positions !== r.checked) {
+        fail(r, `liquidated positions ${counts.rows[0].positions}, liquidation trades ${counts.rows[0].trades}, matched ${r.checked}`);
+      }
+      results.push(r);
+    }
+
+    // 5. ...and no open taker is past it at the market's last mark (liquidations are never missed).
+    {
+      const r = result('no-missed-liquidation');
+      const open = await index.query(`SELECT id, perp_address, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`);
+      for (const p of open.rows) {
+        const m = byAddress.get(p.perp_address);
+        if (!m || m.ema_amm_price_x96 === null) continue;
+        r.checked++;
+        const position = { margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) };
+        const funding = fundingOwed(position.perpDelta, BigInt(p.entry_cumulative_funding_x96), BigInt(m.cumulative_funding_x96));
+        if (liquidatableByMathLib(position, funding, BigInt(m.ema_amm_price_x96), p.liq_margin_ratio)) fail(r, `position ${p.id}: open but liquidatable`);
+      }
+      results.push(r);
+    }
+
+    // 5b. The candidate range scan (funding-adjusted keys) misses no position within the buffer.
+    {
+      const r = result('candidate-range');
+      if (!CANDIDATES_OF_A_MARKET) throw new Error('query path "liquidation candidates of a market" is missing');
+      const open = await index.query(`SELECT id, perp_address, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`);
+      let candidates = 0;
+      for (const [m, buffer] of markets.flatMap((x) => CANDIDATE_BUFFERS_E6.map((b) => [x, b] as const))) {
+        if (m.ema_amm_price_x96 === null) continue;
+        const mark = BigInt(m.ema_amm_price_x96);
+        const cumulative = BigInt(m.cumulative_funding_x96);
+        const bounds = candidateKeyBounds(mark, cumulative, m.taker_liq_margin_ratio, buffer);
+        const found = await index.query(CANDIDATES_OF_A_MARKET.sql, [m.perp_address, bounds.longMinKeyX96.toString(), bounds.shortMaxKeyX96.toString()]);
+        const ids = new Set(found.rows.map((p) => p.id as string));
+        for (const p of open.rows.filter((x) => x.perp_address === m.perp_address)) {
+          r.checked++;
+          const position = { margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) };
+          const ratio = ratioByMathLib(position, fundingOwed(position.perpDelta, BigInt(p.entry_cumulative_funding_x96), cumulative), mark);
+          const threshold = ratioFromE6(BigInt(p.liq_margin_ratio)).times(ratioFromE6(BigInt(1_000_000 + buffer)));
+          if (ratio !== null && ratio.gt(threshold)) continue;
+          candidates++;
+          if (!ids.has(p.id)) fail(r, `position ${p.id}: ratio ${ratio?.toFixed(6)} is within a ${buffer / 1e4} % buffer, but the key range misses it`);
+        }
+      }
+      if (candidates === 0) fail(r, 'no open taker within the buffer: the check proves nothing on this data');
+      results.push(r);
+    }
+
+    // 6. Trades are exactly the closes of taker positions.
+    {
+      const r = result('trades-are-closes');
+      const bad = await index.query(
+        `SELECT p.id, count(t.id)::int AS trades, bool_and(t.perp_delta = -p.perp_delta) AS opposite, bool_and(t.was_liquidated = p.was_liquidated) AS same_kind
+           FROM positions p LEFT JOIN trades t ON t.pos_id = p.id
+          WHERE NOT p.is_maker AND p.is_closed GROUP BY p.id
+         HAVING count(t.id) <> 1 OR NOT bool_and(t.perp_delta = -p.perp_delta) OR NOT bool_and(t.was_liquidated = p.was_liquidated)
+          LIMIT ${MAX_REPORTED}`,
+      );
+      for (const p of bad.rows) fail(r, `position ${p.id}: ${p.trades} trades, opposite delta ${p.opposite}, same kind ${p.same_kind}`);
+      const orphans = await index.query(`SELECT t.id FROM trades t JOIN positions p ON p.id = t.pos_id WHERE p.is_maker OR NOT p.is_closed LIMIT ${MAX_REPORTED}`);
+      for (const t of orphans.rows) fail(r, `trade ${t.id}: not the close of a closed taker`);
+      r.checked = (await index.query(`SELECT count(*)::int AS n FROM trades`)).rows[0].n;
+      results.push(r);
+    }
+
+    // 7. Snapshot prices stay inside the market's bounds.
+    {
+      const r = result('snapshot-bounds');
+      const ranges = await index.query(`SELECT perp_address, min(amm_price_x96) AS lo, max(amm_price_x96) AS hi, count(*)::int AS n FROM snapshots GROUP BY perp_address`);
+      for (const s of ranges.rows) {
+        const m = byAddress.get(s.perp_address);
+        if (!m) {
+          fail(r, `${s.perp_address}: snapshots of an unknown market`);
+          continue;
+        }
+        r.checked += s.n;
+        const lowest = sqrtX96ToPrice(getSqrtPriceAtTick(m.min_tick));
+        const highest = sqrtX96ToPrice(getSqrtPriceAtTick(m.max_tick));
+        if (sqrtX96ToPrice(BigInt(s.lo)).lt(lowest) || sqrtX96ToPrice(BigInt(s.hi)).gt(highest)) {
+          fail(r, `${s.perp_address}: prices ${sqrtX96ToPrice(BigInt(s.lo)).toFixed(6)}..${sqrtX96ToPrice(BigInt(s.hi)).toFixed(6)} outside ${lowest.toFixed(6)}..${highest.toFixed(6)}`);
+        }
+      }
+      results.push(r);
+    }
+
+    // 8. Position ids are chronological, as on chain.
+    {
+      const r = result('chronological-ids');
+      const bad = await index.query(
+        `SELECT id FROM (SELECT id, open_timestamp < lag(open_timestamp) OVER (ORDER BY id) AS early FROM positions) x WHERE early LIMIT ${MAX_REPORTED}`,
+      );
+      for (const p of bad.rows) fail(r, `position ${p.id} opened before its predecessor`);
+      r.checked = (await index.query(`SELECT count(*)::int AS n FROM positions`)).rows[0].n;
+      results.push(r);
+    }
+
+    // 9. The source series: provenances split by the boundary, gaps in the index, the chain's index after it.
+    {
+      const r = result('source-series');
+      const boundaries = new Map(
+        (await source.query(`SELECT perp_address, boundary_ts FROM market_boundaries`)).rows.map((b) => [b.perp_address as string, b.boundary_ts as Date]),
+      );
+      let sampled = 0;
+      for (const m of markets) {
+        const boundary = boundaries.get(m.perp_address);
+        if (!boundary) {
+          fail(r, `${m.perp_address}: no boundary`);
+          continue;
+        }
+        const origins = await source.query(
+          `SELECT origin, ts >= $2 AS after, count(*)::int AS n FROM measurements WHERE perp_address = $1 GROUP BY 1, 2`,
+          [m.perp_address, boundary],
+        );
+        r.checked += origins.rows.reduce((a, o) => a + o.n, 0);
+        for (const o of origins.rows) {
+          if ((o.origin === 'chain') !== o.after) fail(r, `${m.perp_address}: ${o.n} ${o.origin} points ${o.after ? 'at or after' : 'before'} the boundary`);
+        }
+        const before = new Set(origins.rows.filter((o) => !o.after).map((o) => o.origin));
+        for (const origin of ['backfill', 'mirror', 'folded']) if (!before.has(origin)) fail(r, `${m.perp_address}: no ${origin} points`);
+        if (sampled++ >= sampleMarkets) continue;
+        const chain = await source.query(`SELECT ts, index_x96 FROM measurements WHERE perp_address = $1 AND origin = 'chain'`, [m.perp_address]);
+        const snapshots = await index.query(`SELECT "timestamp", index_price_x96 FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2`, [m.perp_address, boundary]);
+        const onChain = new Map(snapshots.rows.map((s) => [(s.timestamp as Date).getTime(), s.index_price_x96 as string | null]));
+        for (const point of chain.rows) {
+          const expected = onChain.get((point.ts as Date).getTime()) ?? null;
+          if (expected !== point.index_x96) fail(r, `${m.perp_address} at ${(point.ts as Date).toISOString()}: chain point ${point.index_x96}, snapshot ${expected}`);
+        }
+      }
+      const gaps = await source.query(
+        `SELECT count(*) FILTER (WHERE index_x96 IS NULL)::int AS nulls, count(*) FILTER (WHERE index_x96 <= 0)::int AS non_positive FROM measurements WHERE origin <> 'chain'`,
+      );
+      if (gaps.rows[0].nulls === 0 || gaps.rows[0].non_positive === 0) fail(r, `source ticks without an index: ${gaps.rows[0].nulls} null, ${gaps.rows[0].non_positive} non-positive`);
+      results.push(r);
+    }
+
+    // 10. The cases a client must handle are all present.
+    {
+      const r = result('special-markets');
+      const specials = await index.query(
+        `SELECT
+           (SELECT count(*) FROM markets m WHERE NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.perp_address = m.perp_address))::int AS unsnapshotted,
+           (SELECT count(*) FROM markets WHERE ticker IS NULL)::int AS no_ticker,
+           (SELECT count(*) FROM markets m WHERE open_interest_long + open_interest_short = 0 AND liquidity = 0
+               AND EXISTS (SELECT 1 FROM positions p WHERE p.perp_address = m.perp_address))::int AS inactive,
+           (SELECT count(*) FROM markets m
+             WHERE EXISTS (SELECT 1 FROM positions p WHERE p.perp_address = m.perp_address AND NOT p.is_closed)
+               AND (SELECT max("timestamp") FROM snapshots s WHERE s.perp_address = m.perp_address)
+                   < (SELECT max("timestamp") FROM snapshots) - make_interval(secs => ${STALE_SECONDS}))::int AS stale`,
+      );
+      r.checked = markets.length;
+      for (const [kind, n] of Object.entries(specials.rows[0])) if (n === 0) fail(r, `no ${kind} market`);
+      results.push(r);
+    }
+    return results;
+  } finally {
+    await index.end();
+    await source.end();
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The market simulator's command line: fills the index and source stores with a seeded,
+ * deterministic market history. See tools/simulate/README.md.
+ */
+import { parseCliOptions } from './cli-options';
+import { runSimulation } from './simulation';
+import { formatSummary } from './summary';
+
+async function main(): Promise<void> {
+  const options = parseCliOptions(process.argv.slice(2));
+  // Ctrl-C stops between ticks, so that the run rolls back and restores the indexes it set aside.
+  const abort = new AbortController();
+  process.once('SIGINT', () => abort.abort(new Error('Interrupted: nothing was changed')));
+  process.once('SIGTERM', () => abort.abort(new Error('Terminated: nothing was changed')));
+  const summary = await runSimulation({ ...options, progress: !options.quiet, signal: abort.signal });
+  console.log(formatSummary(summary));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
