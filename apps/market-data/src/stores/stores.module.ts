@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { indexStoreDataSourceOptions, sourceStoreDataSourceOptions } from '@perp/index-db';
 import { postgresPoolOptions, StoreConnection } from '@perp/service';
 import { KEY_STORE_OPTIONS } from '../keys/key-store-options';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
@@ -11,8 +12,9 @@ export class Stores implements OnApplicationShutdown {
   readonly keys: StoreConnection;
 
   constructor(@Inject(MARKET_DATA_SETTINGS) settings: MarketDataSettings) {
-    this.index = new StoreConnection('Index store', { type: 'postgres', url: settings.indexDatabaseUrl, extra: postgresPoolOptions() });
-    this.source = new StoreConnection('Source store', { type: 'postgres', url: settings.sourceDatabaseUrl, extra: postgresPoolOptions({ max: 5 }) });
+    // market-data only reads the index and source stores: their schema is index-db's (never migrated from here).
+    this.index = new StoreConnection('Index store', indexStoreDataSourceOptions(settings.indexDatabaseUrl, { extra: postgresPoolOptions() }));
+    this.source = new StoreConnection('Source store', sourceStoreDataSourceOptions(settings.sourceDatabaseUrl, { extra: postgresPoolOptions({ max: 5 }) }));
     this.keys = new StoreConnection('Key store', {
       type: 'postgres',
       url: settings.keysDatabaseUrl,
