@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { runTsEntryPoint } from '@perp/local-infra';
 import { HDNodeWallet, Wallet } from 'ethers';
 import { loadBeaconOpsSettings } from './settings';
 
 const anvilAccount = (i: number) =>
   HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, `m/44'/60'/0'/0/${i}`).address.toLowerCase();
 
-const ROOT = join(__dirname, '..', '..', '..');
 
 describe('beacon-ops settings', () => {
   it('defaults to the dev stack', () => {
@@ -79,11 +78,7 @@ describe('beacon-ops settings', () => {
   });
 
   it('the process refuses to start with a message naming the bad setting', () => {
-    const run = spawnSync(process.execPath, ['-r', join(ROOT, 'tools', 'ts-register.js'), join(__dirname, 'main.ts')], {
-      env: { ...process.env, RPC_URL: 'ftp://chain' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = runTsEntryPoint(join(__dirname, 'main.ts'), { RPC_URL: 'ftp://chain' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('beacon-ops refuses to start');
     expect(run.stderr).toContain('RPC_URL: must be a http or https URL (got "ftp://chain")');

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { runTsEntryPoint } from '@perp/local-infra';
 import { InvalidSettingsError } from '@perp/service';
 import { loadMarketDataSettings } from './settings';
 
-const ROOT = join(__dirname, '..', '..', '..');
 
 describe('market-data settings', () => {
   it('defaults to the dev stack', () => {
@@ -24,11 +23,7 @@ describe('market-data settings', () => {
   });
 
   it('the process refuses to start with a message naming the bad setting', () => {
-    const run = spawnSync(process.execPath, ['-r', join(ROOT, 'tools', 'ts-register.js'), join(__dirname, 'main.ts')], {
-      env: { ...process.env, MARKET_DATA_PORT: '99999' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = runTsEntryPoint(join(__dirname, 'main.ts'), { MARKET_DATA_PORT: '99999' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('market-data refuses to start');
     expect(run.stderr).toContain('MARKET_DATA_PORT: must be at most 65535 (got "99999")');

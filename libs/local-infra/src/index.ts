@@ -6,3 +6,4 @@ export * from './lib/anvil-node';
 export * from './lib/test-servers';
 export * from './lib/package-root';
 export * from './lib/dev-signing-key';
+export * from './lib/run-ts-entry-point';
