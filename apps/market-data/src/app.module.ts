@@ -2,6 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { HealthModule } from '@perp/service';
 import { AuthModule } from './auth/auth.module';
 import { KeysModule } from './keys/keys.module';
+import { MarketsModule } from './markets/markets.module';
+import { HistoryModule } from './history/history.module';
+import { V1MarketsModule } from './v1/v1-markets.module';
+import { PositionsModule } from './positions/positions.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { MarketDataSettings } from './settings';
 import { Stores, StoresModule } from './stores/stores.module';
@@ -23,6 +27,10 @@ export class AppModule {
         }),
         AuthModule,
         KeysModule,
+        MarketsModule,
+        HistoryModule,
+        V1MarketsModule,
+        PositionsModule,
       ],
       controllers: [ServiceInfoController],
     };

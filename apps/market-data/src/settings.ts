@@ -35,7 +35,22 @@ export const marketDataSettingsSpec = {
   apiKeyLastUsedFlushMs: setting('API_KEY_LAST_USED_FLUSH_MS', integer({ min: 100, max: 3_600_000 }), { default: '10000' }),
   /** How long a verified key stays cached; also the bound on how late another replica sees a revocation. 0 disables. */
   apiKeyCacheTtlMs: setting('API_KEY_CACHE_TTL_MS', integer({ min: 0, max: 5_000 }), { default: '1000' }),
+  /** Liquidation candidates: margin_ratio <= liq_margin_ratio * (1 + buffer) (DESIGN §4), 1e6-scaled (0.10 -> 100000). */
+  candidateBufferE6: setting('CANDIDATE_BUFFER', fractionE6({ max: 10 }), { default: '0.10' }),
+  /** A candidate's is_stale: its mark snapshot is older than this many seconds (DESIGN §4). */
+  staleAfterSeconds: setting('STALE_AFTER_SECONDS', integer({ min: 0, max: 31_536_000 }), { default: '300' }),
 };
+
+/** A non-negative decimal with at most 6 places, as an exact 1e6-scaled integer (what the candidate bounds take). */
+function fractionE6({ max }: { max: number }): (raw: string) => number {
+  return (raw) => {
+    const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(raw);
+    if (!match) throw new Error('must be a non-negative decimal with at most 6 decimal places');
+    const value = Number(match[1]) * 1_000_000 + Number((match[2] ?? '').padEnd(6, '0'));
+    if (value > max * 1_000_000) throw new Error(`must be at most ${max}`);
+    return value;
+  };
+}
 
 export type MarketDataSettings = Settings<typeof marketDataSettingsSpec>;
 export const MARKET_DATA_SETTINGS = Symbol('MARKET_DATA_SETTINGS');

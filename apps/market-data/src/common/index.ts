@@ -1,0 +1,11 @@
+// Response helpers shared by the market and position routes.
+export * from './iso-timestamp';
+export * from './address';
+export * from './perp-alias';
+export * from './not-found';
+export * from './time-range-query';
+export * from './api-fields';
+export * from './api-errors';
+export * from './ttl-cache';
+export * from './etag';
+export * from './http-cache.interceptor';

@@ -1,0 +1,18 @@
+/**
+ * The deprecated `perp` field of unversioned shapes carries the same value as
+ * `perp_address` (spec "Versioning"). Use this so the alias can never drift:
+ * `withPerpAlias({ id, perp_address, ... })` -> `{ id, perp_address, perp: perp_address, ... }`
+ * (`perp` right after `perp_address`, as the spec tables list it).
+ */
+export function withPerpAlias<T extends { perp_address: string | null }>(shape: T): T & { perp: T['perp_address'] } {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(shape)) {
+    if (key === 'perp') continue;
+    out[key] = value;
+    if (key === 'perp_address') out['perp'] = value;
+  }
+  return out as T & { perp: T['perp_address'] };
+}
+
+/** Same helper, named for shapes whose perp_address may be null (liquidation candidates). */
+export const withNullablePerpAlias = withPerpAlias;

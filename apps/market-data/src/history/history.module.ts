@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { HistoryController } from './history.controller';
+import { HistoryRepository } from './history.repository';
+
+/** GET /markets/{ticker}/history: source series merged with the on-chain index. */
+@Module({ controllers: [HistoryController], providers: [HistoryRepository] })
+export class HistoryModule {}

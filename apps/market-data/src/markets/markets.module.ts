@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { MarketReadsService } from './market-reads.service';
+import { MarketsController } from './markets.controller';
+import { MarketsRepository } from './markets.repository';
+
+/** The unversioned /markets routes; exports the reads the /v1 market routes share. */
+@Module({
+  controllers: [MarketsController],
+  providers: [MarketsRepository, MarketReadsService],
+  exports: [MarketsRepository, MarketReadsService],
+})
+export class MarketsModule {}

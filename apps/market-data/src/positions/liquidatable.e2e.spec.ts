@@ -1,0 +1,216 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { HOLDER_1, HOLDER_2, loadHandFixtures, MARKET_A, MARKET_B, MARKET_C } from './test/hand-fixtures';
+import { API_KEY, PositionsTestEnv } from './test/positions-test-env';
+
+type Row = Record<string, unknown>;
+
+/**
+ * GET /positions/liquidatable and /v1/positions/liquidatable on hand-made rows
+ * (test/hand-fixtures.ts), default buffer 0.10: candidate when margin_ratio <= 0.05 * 1.1 = 0.055
+ * for takers, <= 0.9 * 1.1 = 0.99 for makers, or when the ratio cannot be computed.
+ */
+describe('liquidation candidates', () => {
+  let env: PositionsTestEnv;
+  let app: NestFastifyApplication;
+  let asOfA: number;
+  let asOfB: number;
+
+  const get = (path: string, on = app) => request(on.getHttpServer()).get(path).set('X-API-Key', API_KEY);
+  const ids = async (path: string, on = app): Promise<number[]> => (await get(path, on).expect(200)).body.items.map((c: Row) => c['id']);
+
+  beforeAll(async () => {
+    env = await PositionsTestEnv.start();
+    ({ asOfA, asOfB } = await env.withIndex((client) => loadHandFixtures(client, Math.floor(Date.now() / 1000))));
+    app = await env.app();
+  }, 60_000);
+
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('the hand-worked taker: ratio, distance, reward, notional, amount, as_of', async () => {
+    // Position 1 on A: margin 10, long 100 perps, usd_delta -380, funding owed 100 * 0.125 = 12.5 (entry 0).
+    //   equity   = 10 + 100 * 4 - 380 - 12.5 = 17.5
+    //   notional = |100| * 4 = 400
+    //   ratio    = 17.5 / 400 = 0.04375            (past the 0.05 threshold)
+    //   distance = 0.04375 - 0.05 = -0.00625
+    //   reward   = min(max(17.5, 0), 400 * 0.01) = 4
+    //   amount   = |perp_delta| in atoms = 100000000
+    const res = await get('/positions/liquidatable').expect(200);
+    expect(res.body.items[0]).toStrictEqual({
+      id: 1,
+      perp_address: MARKET_A,
+      perp: MARKET_A,
+      is_maker: false,
+      amount: '100000000',
+      mode: 'full',
+      margin_ratio: '0.04375',
+      liq_margin_ratio: '0.05',
+      as_of: asOfA,
+      holder: HOLDER_1,
+      notional: '400',
+      health: { margin_ratio: '0.04375', liq_margin_ratio: '0.05' },
+      distance_to_liquidation: '-0.00625',
+      estimated_reward: '4',
+      is_stale: false,
+    });
+  });
+
+  it('a maker: ratio on its net inventory, amount = its liquidity', async () => {
+    // Position 7: net inventory -30 perps, +100 USD; margin 130; mark 4.
+    //   equity = 130 - 30 * 4 + 100 = 110; notional = 30 * 4 = 120; ratio = 110 / 120 = 0.91666...
+    //   0.9166 <= 0.9 * 1.1 = 0.99: a candidate; distance = 0.91666... - 0.9; reward = min(110, 120 * 0.01) = 1.2
+    const res = await get(`/positions/liquidatable?perp_address=${MARKET_A}`).expect(200);
+    const maker = res.body.items.find((c: Row) => c['id'] === 7);
+    expect(maker).toStrictEqual({
+      id: 7,
+      perp_address: MARKET_A,
+      perp: MARKET_A,
+      is_maker: true,
+      amount: '10000000000',
+      mode: 'full',
+      margin_ratio: '0.916666666666666667',
+      liq_margin_ratio: '0.9',
+      as_of: asOfA,
+      holder: HOLDER_1,
+      notional: '120',
+      health: { margin_ratio: '0.916666666666666667', liq_margin_ratio: '0.9' },
+      distance_to_liquidation: '0.016666666666666667',
+      estimated_reward: '1.2',
+      is_stale: false,
+    });
+  });
+
+  it('most_underwater (the default): distance ascending, uncomputable ratios last, ties by id', async () => {
+    // distances: 1: -0.00625; 8: 2 + 10 * 2 - 21 = 1 over 20 -> 0.05 - 0.05 = 0; 5: (0.5 - 200 + 210) / 200 - 0.05 = 0.0025;
+    // 2: 21.96 / 400 - 0.05 = 0.0049; 4: 22 / 400 - 0.05 = 0.005 (exactly at 0.055: included); 7: 0.01666...;
+    // then 9 (no mark) and 10 (no exposure). Out: 3 (22.04 / 400 = 0.0551 > 0.055), 6 and 11 (closed).
+    const res = await get('/positions/liquidatable').expect(200);
+    expect(res.body).toMatchObject({ total: 8, limit: 100, offset: 0, has_more: false });
+    expect(res.body.items.map((c: Row) => [c['id'], c['distance_to_liquidation']])).toEqual([
+      [1, '-0.00625'],
+      [8, '0'],
+      [5, '0.0025'],
+      [2, '0.0049'],
+      [4, '0.005'],
+      [7, '0.016666666666666667'],
+      [9, null],
+      [10, null],
+    ]);
+    expect(await ids('/positions/liquidatable?sort=most_underwater')).toEqual([1, 8, 5, 2, 4, 7, 9, 10]);
+  });
+
+  it('largest_reward: estimated_reward descending, ties by id, uncomputable ratios and null rewards last', async () => {
+    // rewards: 1, 2, 4: min(equity, 400 * 0.01) = 4; 5: min(10.5, 200 * 0.01) = 2; 7: 1.2; 8: min(1, 20 * 0.005) = 0.1;
+    // 10: no ratio (reward min(5, 0) = 0); 9: no mark, no reward.
+    const res = await get('/positions/liquidatable?sort=largest_reward').expect(200);
+    expect(res.body.items.map((c: Row) => [c['id'], c['estimated_reward']])).toEqual([
+      [1, '4'],
+      [2, '4'],
+      [4, '4'],
+      [5, '2'],
+      [7, '1.2'],
+      [8, '0.1'],
+      [10, '0'],
+      [9, null],
+    ]);
+  });
+
+  it('the buffer: just inside, exactly at and just outside liq_margin_ratio * 1.1', async () => {
+    const res = await get(`/positions/liquidatable?perp_address=${MARKET_A}`).expect(200);
+    const ratios = Object.fromEntries(res.body.items.map((c: Row) => [c['id'], c['margin_ratio']]));
+    expect(ratios[2]).toBe('0.0549'); // 21.96 / 400
+    expect(ratios[4]).toBe('0.055'); // 22 / 400: <= is inclusive
+    expect(ratios[3]).toBeUndefined(); // 22.04 / 400 = 0.0551
+  });
+
+  it('CANDIDATE_BUFFER is a setting: with 0 only ratios <= the raw threshold (or uncomputable) remain', async () => {
+    const strict = await env.app({ CANDIDATE_BUFFER: '0' });
+    // 1: 0.04375; 8: exactly 0.05; maker 7 (0.9166 > 0.9) and 2, 4, 5 drop out; 9 and 10 stay (no ratio).
+    expect(await ids('/positions/liquidatable', strict)).toEqual([1, 8, 9, 10]);
+    const wide = await env.app({ CANDIDATE_BUFFER: '0.103' });
+    // 0.05 * 1.103 = 0.05515 now takes 3 (0.0551) in.
+    expect(await ids(`/positions/liquidatable?perp_address=${MARKET_A}`, wide)).toEqual([1, 5, 2, 4, 3, 7, 10]);
+  });
+
+  it('is_stale: fresh mark snapshot false, an hour old true, unknown (no mark) true; as_of is the snapshot time', async () => {
+    const res = await get('/positions/liquidatable').expect(200);
+    const byId = Object.fromEntries(res.body.items.map((c: Row) => [c['id'], c]));
+    expect(byId[1]).toMatchObject({ as_of: asOfA, is_stale: false });
+    expect(byId[8]).toMatchObject({ perp_address: MARKET_B, as_of: asOfB, is_stale: true, holder: HOLDER_2, amount: '10000000', notional: '20', estimated_reward: '0.1' });
+    expect(byId[9]).toStrictEqual({
+      id: 9,
+      perp_address: MARKET_C,
+      perp: MARKET_C,
+      is_maker: false,
+      amount: '10000000',
+      mode: 'full',
+      margin_ratio: null,
+      liq_margin_ratio: '0.05',
+      as_of: null,
+      holder: HOLDER_1,
+      notional: null,
+      health: { margin_ratio: null, liq_margin_ratio: '0.05' },
+      distance_to_liquidation: null,
+      estimated_reward: null,
+      is_stale: true,
+    });
+    expect(byId[10]).toMatchObject({ amount: '0', margin_ratio: null, notional: '0', estimated_reward: '0', distance_to_liquidation: null, is_stale: false });
+    const staleWindow = await env.app({ STALE_AFTER_SECONDS: '7200' });
+    const relaxed = await get(`/positions/liquidatable?perp_address=${MARKET_B}`, staleWindow).expect(200);
+    expect(relaxed.body.items).toEqual([expect.objectContaining({ id: 8, is_stale: false })]);
+  });
+
+  it('filters by perp_address; the three aliases answer the same; unknown market: empty page', async () => {
+    const canonical = await get(`/positions/liquidatable?perp_address=${MARKET_A}&sort=largest_reward`).expect(200);
+    expect(canonical.body.items.map((c: Row) => c['id'])).toEqual([1, 2, 4, 5, 7, 10]);
+    for (const alias of ['market_id', 'perp', 'perp_id']) {
+      const aliased = await get(`/positions/liquidatable?${alias}=${MARKET_A.toUpperCase().replace('0X', '0x')}&sort=largest_reward`).expect(200);
+      expect(aliased.body).toStrictEqual(canonical.body);
+    }
+    expect(await ids(`/positions/liquidatable?perp_address=${MARKET_B}&market_id=${MARKET_A}`)).toEqual([8]);
+    expect((await get(`/positions/liquidatable?perp_address=0x${'9'.repeat(40)}`).expect(200)).body).toEqual({ items: [], total: 0, limit: 100, offset: 0, has_more: false });
+  });
+
+  it('pages: total and has_more; limits at the bounds and one past', async () => {
+    const page = await get('/positions/liquidatable?limit=3&offset=3').expect(200);
+    expect(page.body).toMatchObject({ total: 8, limit: 3, offset: 3, has_more: true });
+    expect(page.body.items.map((c: Row) => c['id'])).toEqual([2, 4, 7]);
+    const last = await get('/positions/liquidatable?limit=3&offset=6').expect(200);
+    expect(last.body).toMatchObject({ total: 8, has_more: false });
+    expect(last.body.items.map((c: Row) => c['id'])).toEqual([9, 10]);
+    await get('/positions/liquidatable?limit=1').expect(200);
+    await get('/positions/liquidatable?limit=500').expect(200);
+    for (const prefix of ['/positions/liquidatable', '/v1/positions/liquidatable']) {
+      expect((await get(`${prefix}?limit=0`).expect(422)).body.detail[0]).toMatchObject({ type: 'greater_than_equal', loc: ['query', 'limit'], ctx: { ge: 1 } });
+      expect((await get(`${prefix}?limit=501`).expect(422)).body.detail[0]).toMatchObject({ type: 'less_than_equal', loc: ['query', 'limit'], ctx: { le: 500 } });
+      expect((await get(`${prefix}?offset=-1`).expect(422)).body.detail[0]).toMatchObject({ type: 'greater_than_equal', loc: ['query', 'offset'] });
+    }
+    expect((await get('/positions/liquidatable?sort=biggest').expect(422)).body.detail[0]).toMatchObject({
+      type: 'literal_error',
+      loc: ['query', 'sort'],
+      msg: "Input should be 'most_underwater' or 'largest_reward'",
+    });
+  });
+
+  it('/v1/positions/liquidatable: exactly the legacy fields, most underwater first, market_id filter', async () => {
+    const res = await get('/v1/positions/liquidatable').expect(200);
+    expect(res.body).toMatchObject({ total: 8, limit: 100, offset: 0, has_more: false });
+    expect(res.body.items.map((c: Row) => c['id'])).toEqual([1, 8, 5, 2, 4, 7, 9, 10]);
+    expect(res.body.items[0]).toStrictEqual({ id: 1, perp: MARKET_A, is_maker: false, amount: '100000000', mode: 'full', margin_ratio: '0.04375', liq_margin_ratio: '0.05', as_of: asOfA });
+    expect(res.body.items.find((c: Row) => c['id'] === 7)).toStrictEqual({
+      id: 7,
+      perp: MARKET_A,
+      is_maker: true,
+      amount: '10000000000',
+      mode: 'full',
+      margin_ratio: '0.916666666666666667',
+      liq_margin_ratio: '0.9',
+      as_of: asOfA,
+    });
+    expect(res.body.items.find((c: Row) => c['id'] === 9)).toStrictEqual({ id: 9, perp: MARKET_C, is_maker: false, amount: '10000000', mode: 'full', margin_ratio: null, liq_margin_ratio: '0.05', as_of: null });
+    const one = await get(`/v1/positions/liquidatable?market_id=${MARKET_B}&limit=1`).expect(200);
+    expect(one.body).toEqual({ items: [{ id: 8, perp: MARKET_B, is_maker: false, amount: '10000000', mode: 'full', margin_ratio: '0.05', liq_margin_ratio: '0.05', as_of: asOfB }], total: 1, limit: 1, offset: 0, has_more: false });
+  });
+});

@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { DEC_OR_NULL, HEX_ADDRESS } from './api-schema';
+
+export class CandidateHealthDto {
+  @ApiProperty(DEC_OR_NULL('Approximate equity / notional; null if uncomputable', '0.052')) margin_ratio!: string | null;
+  @ApiProperty(DEC_OR_NULL('Maintenance margin ratio threshold, fraction', '0.05')) liq_margin_ratio!: string | null;
+}
+
+/** Liquidatable position candidate (unversioned): permissive, to be confirmed on-chain before acting. */
+export class LiquidationCandidateDto {
+  @ApiProperty({ type: 'integer', description: 'On-chain position id', example: 42 }) id!: number;
+  @ApiProperty(HEX_ADDRESS('Perp contract address', true)) perp_address!: string | null;
+  @ApiProperty({ ...HEX_ADDRESS('Deprecated alias of perp_address', true), deprecated: true }) perp!: string | null;
+  @ApiProperty({ example: false }) is_maker!: boolean;
+  @ApiProperty({
+    type: 'string',
+    pattern: '^\\d+$',
+    description: 'Full liquidation size as an integer string in base units: |perp_delta| atoms for takers, raw liquidity for makers',
+    example: '2000000',
+  })
+  amount!: string;
+  @ApiProperty({ type: 'string', default: 'full', example: 'full' }) mode!: string;
+  @ApiProperty(DEC_OR_NULL('Approximate indexed equity / notional at the mark snapshot; null if uncomputable', '0.052')) margin_ratio!: string | null;
+  @ApiProperty(DEC_OR_NULL('Maintenance margin ratio threshold, fraction', '0.05')) liq_margin_ratio!: string | null;
+  @ApiProperty({ type: 'integer', nullable: true, required: true, description: "Unix time of the mark snapshot used (the market's latest snapshot)", example: 1767225540 })
+  as_of!: number | null;
+  @ApiProperty(HEX_ADDRESS('Wallet holding the position', true)) holder!: string | null;
+  @ApiProperty(DEC_OR_NULL('|net perp exposure| * mark, USDC; null if uncomputable', '2000')) notional!: string | null;
+  @ApiProperty({ type: () => CandidateHealthDto }) health!: CandidateHealthDto;
+  @ApiProperty(DEC_OR_NULL('margin_ratio - liq_margin_ratio, unbuffered; non-positive means already past the raw threshold', '0.002'))
+  distance_to_liquidation!: string | null;
+  @ApiProperty(DEC_OR_NULL('min(max(equity, 0), notional * liquidation fee), USDC: a prioritisation signal, not a payout', '10')) estimated_reward!: string | null;
+  @ApiProperty({ type: 'boolean', default: true, description: 'The mark snapshot is older than STALE_AFTER_SECONDS, or its age is unknown', example: false })
+  is_stale!: boolean;
+}

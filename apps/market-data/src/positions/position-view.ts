@@ -1,0 +1,65 @@
+import { atomsToHuman, BigNumber, formatDecimal, formatInteger, ratioFromE6 } from '@perp/x96-math';
+import { withNullablePerpAlias, withPerpAlias } from '../common';
+import { Candidate } from './liquidation-candidates.service';
+import { LiquidationCandidateDto } from './liquidation-candidate.dto';
+import { PositionDto } from './position.dto';
+import { PositionHealth } from './position-health';
+import { PositionRecord } from './position-record';
+
+const dec = (value: BigNumber | null): string | null => (value === null ? null : formatDecimal(value));
+const ratio = (e6: number): string => formatDecimal(ratioFromE6(BigInt(e6)));
+
+/** The spec's Position, fields in its order. */
+export function toPositionDto(position: PositionRecord, health: PositionHealth): PositionDto {
+  return withPerpAlias({
+    id: Number(position.id),
+    open_timestamp: position.openTimestamp,
+    perp_address: position.perpAddress,
+    holder: position.holder,
+    is_maker: position.isMaker,
+    is_long: position.isLong,
+    is_closed: position.isClosed,
+    close_timestamp: position.closeTimestamp,
+    was_liquidated: position.wasLiquidated,
+    margin: formatDecimal(atomsToHuman(position.margin)),
+    perp_delta: formatDecimal(atomsToHuman(position.perpDelta)),
+    usd_delta: formatDecimal(atomsToHuman(position.usdDelta)),
+    avg_entry_amm_price_x96: position.avgEntryAmmPriceX96 === null ? null : formatDecimal(position.avgEntryAmmPriceX96),
+    liq_margin_ratio: ratio(position.liqMarginRatioE6),
+    backstop_margin_ratio: ratio(position.backstopMarginRatioE6),
+    current_mark_price: dec(health.mark),
+    unrealized_pnl: dec(health.unrealizedPnl),
+    effective_margin: dec(health.equity),
+  });
+}
+
+/** Full liquidation size in base units: |perp_delta| atoms (takers) or the raw liquidity (makers). */
+export function candidateAmount(position: PositionRecord): string {
+  if (position.isMaker) return formatInteger(position.liquidity ?? 0n);
+  return formatInteger(position.perpDelta < 0n ? -position.perpDelta : position.perpDelta);
+}
+
+/** The spec's candidate, fields in its order; is_stale against `nowSeconds`. */
+export function toCandidateDto(candidate: Candidate, nowSeconds: number, staleAfterSeconds: number): LiquidationCandidateDto {
+  const { position, market, health } = candidate;
+  const marginRatio = dec(health.marginRatio);
+  const liqMarginRatio = ratio(position.liqMarginRatioE6);
+  // No mark, no snapshot of it used: the age is unknown, hence stale.
+  const asOf = market.markX96 === null ? null : market.markAsOf;
+  return withNullablePerpAlias({
+    id: Number(position.id),
+    perp_address: position.perpAddress,
+    is_maker: position.isMaker,
+    amount: candidateAmount(position),
+    mode: 'full',
+    margin_ratio: marginRatio,
+    liq_margin_ratio: liqMarginRatio,
+    as_of: asOf,
+    holder: position.holder,
+    notional: dec(health.notional),
+    health: { margin_ratio: marginRatio, liq_margin_ratio: liqMarginRatio },
+    distance_to_liquidation: dec(health.distanceToLiquidation),
+    estimated_reward: dec(health.estimatedReward),
+    is_stale: asOf === null || nowSeconds - asOf > staleAfterSeconds,
+  });
+}

@@ -1,0 +1,33 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { DEC_OR_NULL, HEX_ADDRESS } from './api-schema';
+
+/** Position (unversioned). Amounts in human units; ratios as fractions; current figures null when closed or without a mark. */
+export class PositionDto {
+  @ApiProperty({ type: 'integer', description: 'On-chain position id', example: 42 }) id!: number;
+  @ApiProperty({ type: 'integer', description: 'Unix seconds', example: 1767139200 }) open_timestamp!: number;
+  @ApiProperty(HEX_ADDRESS('Perp contract address (canonical market id)')) perp_address!: string;
+  @ApiProperty({ ...HEX_ADDRESS('Deprecated alias of perp_address', true), deprecated: true }) perp!: string | null;
+  @ApiProperty(HEX_ADDRESS('Wallet holding the position', true)) holder!: string | null;
+  @ApiProperty({ example: false }) is_maker!: boolean;
+  @ApiProperty({ type: 'boolean', nullable: true, required: true, description: 'null for makers', example: true }) is_long!: boolean | null;
+  @ApiProperty({ example: false }) is_closed!: boolean;
+  @ApiProperty({ type: 'integer', nullable: true, required: true, description: 'Unix seconds; null while open', example: null }) close_timestamp!: number | null;
+  @ApiProperty({ type: 'boolean', nullable: true, required: true, description: 'null while open', example: null }) was_liquidated!: boolean | null;
+  @ApiProperty(DEC_OR_NULL('USDC', '250')) margin!: string | null;
+  @ApiProperty(DEC_OR_NULL('Perps, signed (long > 0). Makers: minus the perps lent to the pool at entry', '2')) perp_delta!: string | null;
+  @ApiProperty(DEC_OR_NULL('USDC, signed. Takers: paid (< 0) or received at entry. Makers: minus the USD lent at entry', '-2000')) usd_delta!: string | null;
+  @ApiProperty(DEC_OR_NULL('Average entry pool price in plain X96 form, as an integer string (price = x / 2^96)', '79228162514264337593543950336000'))
+  avg_entry_amm_price_x96!: string | null;
+  @ApiProperty(DEC_OR_NULL('Maintenance margin ratio, fraction', '0.05')) liq_margin_ratio!: string | null;
+  @ApiProperty(DEC_OR_NULL('Backstop margin ratio, fraction', '0.02')) backstop_margin_ratio!: string | null;
+  @ApiProperty(DEC_OR_NULL("The market's current mark (its mark_price: the EMA AMM price); null when closed or before the first mark", '1000'))
+  current_mark_price!: string | null;
+  @ApiProperty(
+    DEC_OR_NULL(
+      'USDC at the current mark: takers perp_delta * mark + usd_delta - funding owed; makers the same on their net inventory (deltas plus what the liquidity holds now). Null when closed',
+      '-100',
+    ),
+  )
+  unrealized_pnl!: string | null;
+  @ApiProperty(DEC_OR_NULL('margin + unrealized_pnl (equity); null when closed', '150')) effective_margin!: string | null;
+}

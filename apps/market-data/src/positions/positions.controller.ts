@@ -1,0 +1,71 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiPageResponse, Page, ParseIntPathPipe, toPage } from '@perp/http';
+import { RequireApiKey } from '../auth';
+import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
+import { ApiPositionErrors } from './api-errors';
+import { LiquidationCandidateDto } from './liquidation-candidate.dto';
+import { LiquidationCandidatesService } from './liquidation-candidates.service';
+import { PositionDto } from './position.dto';
+import { toCandidateDto, toPositionDto } from './position-view';
+import { LiquidatableQuery, PositionsQuery, resolvePerpFilter } from './positions-query.dto';
+import { PositionsService } from './positions.service';
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+@ApiTags('positions')
+@RequireApiKey()
+@Controller('positions')
+export class PositionsController {
+  constructor(
+    private readonly positions: PositionsService,
+    private readonly candidates: LiquidationCandidatesService,
+    @Inject(MARKET_DATA_SETTINGS) private readonly settings: MarketDataSettings,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Positions, ordered by id',
+    description: 'Filters combine with AND. Open positions carry their current figures at the market mark; closed ones have them null.',
+  })
+  @ApiPageResponse(PositionDto)
+  @ApiPositionErrors('Invalid query: limit outside 1-500, negative offset, malformed address or boolean')
+  async list(@Query() query: PositionsQuery): Promise<Page<PositionDto>> {
+    const filter = { holder: query.holder, perpAddress: resolvePerpFilter(query), isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
+    const { items, total } = await this.positions.page(filter, query.limit, query.offset);
+    return toPage(
+      items.map((v) => toPositionDto(v.position, v.health)),
+      total,
+      query,
+    );
+  }
+
+  @Get('liquidatable')
+  @ApiOperation({
+    summary: 'Permissive liquidation candidates',
+    description:
+      'Open positions whose margin ratio at the mark is within the candidate buffer of their maintenance ratio (margin_ratio <= liq_margin_ratio * (1 + CANDIDATE_BUFFER)), ' +
+      'or whose ratio cannot be computed (listed last). A candidate is not a guarantee: confirm it on-chain before acting.',
+  })
+  @ApiPageResponse(LiquidationCandidateDto)
+  @ApiPositionErrors('Invalid query: limit outside 1-500, negative offset, unknown sort, malformed address')
+  async liquidatable(@Query() query: LiquidatableQuery): Promise<Page<LiquidationCandidateDto>> {
+    const { items, total } = await this.candidates.page(resolvePerpFilter(query), query.sort, query.limit, query.offset);
+    const now = nowSeconds();
+    return toPage(
+      items.map((c) => toCandidateDto(c, now, this.settings.staleAfterSeconds)),
+      total,
+      query,
+    );
+  }
+
+  @Get(':position_id')
+  @ApiOperation({ summary: 'One position by its on-chain id' })
+  @ApiParam({ name: 'position_id', type: 'integer', description: 'On-chain position id' })
+  @ApiOkResponse({ type: PositionDto })
+  @ApiPositionErrors('position_id is not an integer', 'Position not found')
+  async get(@Param('position_id', ParseIntPathPipe) id: number): Promise<PositionDto> {
+    const { position, health } = await this.positions.get(id);
+    return toPositionDto(position, health);
+  }
+}

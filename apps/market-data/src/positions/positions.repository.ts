@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Stores } from '../stores/stores.module';
+import { MarketKeyBounds } from './candidate-rule';
+import { decodeMarketState, decodePosition, MARKET_STATE_COLUMNS, MarketState, POSITION_COLUMNS, PositionRecord } from './position-record';
+
+export interface PositionFilter {
+  holder?: string;
+  perpAddress?: string;
+  isOpen?: boolean;
+  isMaker?: boolean;
+  isLong?: boolean;
+}
+
+export interface PositionWithMarket {
+  position: PositionRecord;
+  market: MarketState;
+}
+
+type Raw = Record<string, unknown>;
+
+/**
+ * Filters as literals (`NOT is_closed`, not `is_closed = $1`) so that Postgres can match
+ * them to the partial and (column, id) indexes (index-db README: query paths).
+ */
+function filterConditions(filter: PositionFilter, params: unknown[]): string[] {
+  const conditions: string[] = [];
+  if (filter.holder !== undefined) {
+    params.push(filter.holder);
+    conditions.push(`p.holder = $${params.length}`);
+  }
+  if (filter.perpAddress !== undefined) {
+    params.push(filter.perpAddress);
+    conditions.push(`p.perp_address = $${params.length}`);
+  }
+  if (filter.isOpen !== undefined) conditions.push(filter.isOpen ? 'NOT p.is_closed' : 'p.is_closed');
+  if (filter.isMaker !== undefined) conditions.push(filter.isMaker ? 'p.is_maker' : 'NOT p.is_maker');
+  // Makers have no side (is_long null): either value of the filter leaves them out.
+  if (filter.isLong !== undefined) conditions.push(filter.isLong ? 'p.is_long' : 'NOT p.is_long');
+  return conditions;
+}
+
+const where = (conditions: string[]): string => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
+
+const withMarket = (row: Raw): PositionWithMarket => ({ position: decodePosition(row), market: decodeMarketState(row) });
+
+/** One taker side or the makers of the market in `b`: each branch is one range scan of a partial index. */
+const CANDIDATE_BRANCHES = [
+  'NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min',
+  'NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max',
+  'NOT p.is_maker AND p.liq_key_x96 IS NULL',
+  'p.is_maker',
+];
+
+/**
+ * Candidates of every requested market in one statement: per market, one UNION ALL branch
+ * per taker side on positions_liquidation_key_idx (never an OR, which would scan the
+ * market's slice), one for takers without a key (zero size) and one for the open makers
+ * (positions_open_makers_idx).
+ */
+export const CANDIDATES_SQL =
+  `SELECT c.* FROM unnest($1::varchar[], $2::numeric[], $3::numeric[]) AS b(perp_address, long_min, short_max) CROSS JOIN LATERAL (` +
+  CANDIDATE_BRANCHES.map((branch) => `SELECT ${POSITION_COLUMNS('p')} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND ${branch}`).join(
+    ' UNION ALL ',
+  ) +
+  `) c`;
+
+/** Markets with their mark snapshot time: the latest snapshot, one probe of snapshots_market_time_idx each. */
+export const MARKETS_WITH_MARK_TIME_SQL =
+  `SELECT ${MARKET_STATE_COLUMNS('m')}, (SELECT floor(extract(epoch FROM s."timestamp"))::bigint FROM snapshots s` +
+  ` WHERE s.perp_address = m.perp_address ORDER BY s."timestamp" DESC, s.id DESC LIMIT 1) AS m_mark_as_of FROM markets m`;
+
+/** Every read of the position routes; a down index store surfaces as StoreUnavailableError (503). */
+@Injectable()
+export class PositionsRepository {
+  constructor(private readonly stores: Stores) {}
+
+  private run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
+    return this.stores.index.run(work);
+  }
+
+  /** A page ordered by id, each position with its market (one join), and the total by an indexed count. */
+  async page(filter: PositionFilter, limit: number, offset: number): Promise<{ items: PositionWithMarket[]; total: number }> {
+    const params: unknown[] = [];
+    const conditions = where(filterConditions(filter, params));
+    const pageSql =
+      `SELECT ${POSITION_COLUMNS('p')}, ${MARKET_STATE_COLUMNS('m')} FROM positions p JOIN markets m ON m.perp_address = p.perp_address` +
+      ` ${conditions} ORDER BY p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+    const countSql = `SELECT count(*) AS total FROM positions p ${conditions}`;
+    return this.run(async (source) => {
+      const [rows, count] = await Promise.all([source.query(pageSql, [...params, limit, offset]), source.query(countSql, params)]);
+      return { items: (rows as Raw[]).map(withMarket), total: Number((count as Raw[])[0]['total']) };
+    });
+  }
+
+  async byId(id: number): Promise<PositionWithMarket | null> {
+    // Beyond 2^53 the number is no longer the id that was asked for; beyond int8 no row can match.
+    if (!Number.isSafeInteger(id)) return null;
+    const key = BigInt(id);
+    const rows: Raw[] = await this.run((source) =>
+      source.query(
+        `SELECT ${POSITION_COLUMNS('p')}, ${MARKET_STATE_COLUMNS('m')} FROM positions p JOIN markets m ON m.perp_address = p.perp_address WHERE p.id = $1`,
+        [key.toString()],
+      ),
+    );
+    return rows.length > 0 ? withMarket(rows[0]) : null;
+  }
+
+  /** Every market (or one), with the time of its mark snapshot. */
+  async marketsWithMarkTime(perpAddress?: string): Promise<MarketState[]> {
+    const rows: Raw[] = await this.run((source) =>
+      perpAddress === undefined
+        ? source.query(`${MARKETS_WITH_MARK_TIME_SQL} ORDER BY m.perp_address`)
+        : source.query(`${MARKETS_WITH_MARK_TIME_SQL} WHERE m.perp_address = $1`, [perpAddress]),
+    );
+    return rows.map(decodeMarketState);
+  }
+
+  /** Open positions that may be candidates: the takers in each market's key range, and the market's open makers. */
+  async candidatePositions(bounds: MarketKeyBounds[]): Promise<PositionRecord[]> {
+    if (bounds.length === 0) return [];
+    const rows: Raw[] = await this.run((source) =>
+      source.query(CANDIDATES_SQL, [
+        bounds.map((b) => b.perpAddress),
+        bounds.map((b) => b.longMinKeyX96.toString()),
+        bounds.map((b) => b.shortMaxKeyX96.toString()),
+      ]),
+    );
+    return rows.map(decodePosition);
+  }
+}

@@ -1,0 +1,41 @@
+import { lowerAddress } from '../common';
+import { MarketRow, MarketWithSnapshot, PriceWindow, SnapshotRow, TradeRow } from '../markets/market-rows';
+import { liveFigures, snapshotView, tradeView } from '../markets/market-views';
+import { priceStats } from '../markets/price-stats';
+import { V1LiveMarketDto, V1MarketDetailDto, V1MarketDto, V1SnapshotDto, V1StatsDto, V1TradeDto } from './v1-markets.dto';
+
+/** Rows -> frozen /v1 shapes: the same figures as the unversioned routes, legacy names, no extra keys. */
+export function v1MarketView(row: MarketRow): V1MarketDto {
+  return {
+    id: lowerAddress(row.perp_address),
+    beacon: lowerAddress(row.beacon_address),
+    name: row.name,
+    ticker: row.ticker,
+    description: row.description,
+    photo_url: row.photo_url,
+    data_source: row.data_source,
+    card_label: row.card_label,
+  };
+}
+
+export function v1SnapshotView(row: SnapshotRow): V1SnapshotDto {
+  const { id, timestamp, perp_address, amm_price_x96, mark_price } = snapshotView(row);
+  return { id, timestamp, perp: perp_address, amm_price_x96, mark_price };
+}
+
+export function v1MarketDetailView({ market, snapshot }: MarketWithSnapshot): V1MarketDetailDto {
+  return { market: v1MarketView(market), latest_snapshot: snapshot ? v1SnapshotView(snapshot) : null };
+}
+
+export function v1LiveView(market: MarketRow, snapshot: SnapshotRow): V1LiveMarketDto {
+  return { perp_id: lowerAddress(market.perp_address), ...liveFigures(market, snapshot) };
+}
+
+export function v1StatsView(perpAddress: string, window: PriceWindow): V1StatsDto {
+  return { perp_id: lowerAddress(perpAddress), ...priceStats(window) };
+}
+
+export function v1TradeView(row: TradeRow): V1TradeDto {
+  const { id, timestamp, perp_address, pos_id, was_liquidated, perp_delta, usd_delta, mark_price, funding, util_fees, liq_fee } = tradeView(row);
+  return { id, timestamp, perp: perp_address, pos_id, was_liquidated, perp_delta, usd_delta, mark_price, funding, util_fees, liq_fee };
+}

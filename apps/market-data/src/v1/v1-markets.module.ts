@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { MarketsModule } from '../markets/markets.module';
+import { V1MarketsController } from './v1-markets.controller';
+
+/** The legacy /v1/markets routes, on the same reads as /markets. */
+@Module({ imports: [MarketsModule], controllers: [V1MarketsController] })
+export class V1MarketsModule {}

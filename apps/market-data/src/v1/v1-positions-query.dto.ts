@@ -1,0 +1,13 @@
+import { AddressField, BoolField, LiquidatablePageQuery, PositionsPageQuery } from '@perp/http';
+
+export class V1PositionsQuery extends PositionsPageQuery {
+  @AddressField({ description: 'Wallet address (any case)' }) wallet?: string;
+  @AddressField({ description: 'Perp contract address (perp id)' }) market_id?: string;
+  @BoolField({ description: 'true: open positions only; false: closed only' }) is_open?: boolean;
+  @BoolField({ description: 'true: makers only; false: takers only' }) is_maker?: boolean;
+  @BoolField({ description: 'true: longs; false: shorts (makers match neither)' }) is_long?: boolean;
+}
+
+export class V1LiquidatableQuery extends LiquidatablePageQuery {
+  @AddressField({ description: 'Perp contract address (perp id)' }) market_id?: string;
+}
