@@ -1,9 +1,22 @@
 import { PostgresServer } from '@perp/local-infra';
 import { DEV_DEFAULTS } from '@perp/service';
+import { DevContracts } from './deploy-contracts';
 import { DevStackSettings } from './dev-settings';
 
 /** What a newcomer needs right after `npm start`: where things listen and how to authenticate. */
-export function printBanner({ settings, postgres, rpcUrl, env }: { settings: DevStackSettings; postgres: PostgresServer; rpcUrl: string; env: NodeJS.ProcessEnv }): void {
+export function printBanner({
+  settings,
+  postgres,
+  rpcUrl,
+  env,
+  contracts,
+}: {
+  settings: DevStackSettings;
+  postgres: PostgresServer;
+  rpcUrl: string;
+  env: NodeJS.ProcessEnv;
+  contracts?: DevContracts;
+}): void {
   const adminKey = (env['ADMIN_API_KEYS'] ?? DEV_DEFAULTS.adminApiKey).split(',')[0].trim();
   const token = (env['BEACON_OPS_ACCESS_TOKENS'] ?? DEV_DEFAULTS.beaconOpsAccessToken).split(',')[0].trim();
   const md = `http://127.0.0.1:${settings.marketDataPort}`;
@@ -24,6 +37,7 @@ export function printBanner({ settings, postgres, rpcUrl, env }: { settings: Dev
     `beacon-ops    ${bo}      docs ${bo}/docs   OpenAPI ${bo}/openapi.json`,
     `  auth: header  Authorization: Bearer ${token}   (from BEACON_OPS_ACCESS_TOKENS)`,
     `  try:  curl ${bo}/ready`,
+    ...(contracts ? contractLines(contracts, bo, token) : ['  contracts: from the environment (external RPC_URL); see GET / for what is configured']),
     '',
     `Postgres      ${postgres.url()}   (databases: ${Object.values(DEV_DEFAULTS.databases).join(', ')})`,
     `Chain RPC     ${rpcUrl}`,
@@ -33,4 +47,25 @@ export function printBanner({ settings, postgres, rpcUrl, env }: { settings: Dev
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+/** The deployed addresses, what each one is, and a request that works right away. */
+function contractLines(contracts: DevContracts, bo: string, token: string): string[] {
+  const a = contracts.addresses;
+  const body = JSON.stringify({ beacon_address: a.demoEcdsaBeacon.toLowerCase(), measurement: '42' });
+  return [
+    `  contracts (deployed on the local anvil by account 0, ${contracts.deployer}):`,
+    `    registry                   ${a.registry}`,
+    `    beacon factory             ${a.beaconFactory}`,
+    `    verifiable beacon factory  ${a.verifiableBeaconFactory}`,
+    `    multicall3                 ${a.multicall3}`,
+    `    batch updater              ${a.batchUpdater}`,
+    `    demo ECDSA beacon          ${a.demoEcdsaBeacon}   (range 0-100)`,
+    `    demo ECDSA adapter         ${a.demoEcdsaAdapter}   (signer ${contracts.signer}: the service signer)`,
+    `    demo ZK beacon (TWAP)      ${a.demoZkBeacon}`,
+    `    demo ZK verifier           ${a.demoZkVerifier}   TestVerifier: TEST ONLY, accepts makeTestProof proofs; the real ZK verifier comes later`,
+    `  pool wallets (registrars, funded): ${contracts.poolWallets.length}; GET ${bo}/ lists them with balances`,
+    `  update the demo ECDSA beacon:`,
+    `        curl -X POST ${bo}/update_beacon_with_ecdsa_adapter -H 'Authorization: Bearer ${token}' -H 'Content-Type: application/json' -d '${body}'`,
+  ];
 }

@@ -4,7 +4,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { EcdsaBeacon__factory } from '@perp/contracts';
 import { getFreePort, waitUntil } from '@perp/local-infra';
+import { JsonRpcProvider } from 'ethers';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -69,6 +71,26 @@ describe('dev stack', () => {
         expect(await health.json()).toEqual({ status: 'ok' });
         expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
         expect((await fetch(`http://127.0.0.1:${port}/openapi.json`)).status).toBe(200);
+      }
+
+      // The contracts are deployed and beacon-ops knows them: one ECDSA update through it lands on chain.
+      expect(output).toContain('TestVerifier: TEST ONLY');
+      expect(output).toContain(`curl -X POST http://127.0.0.1:${beaconOps}/update_beacon_with_ecdsa_adapter`);
+      const info = (await (await fetch(`http://127.0.0.1:${beaconOps}/`)).json()) as { contracts: Record<string, string | null> };
+      expect(Object.values(info.contracts).every((address) => /^0x[0-9a-f]{40}$/.test(address ?? ''))).toBe(true);
+      const beacon = info.contracts['demo_ecdsa_beacon'] as string;
+      const accessToken = /auth: header {2}Authorization: Bearer (\S+)/.exec(output)?.[1];
+      const update = await fetch(`http://127.0.0.1:${beaconOps}/update_beacon_with_ecdsa_adapter`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ beacon_address: beacon, measurement: '42' }),
+      });
+      expect(await update.json()).toEqual({ success: true, data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/), message: 'OK' });
+      const chain = new JsonRpcProvider(`http://127.0.0.1:${anvil}`, undefined, { staticNetwork: true });
+      try {
+        expect(await EcdsaBeacon__factory.connect(beacon, chain).index()).toBe(42n);
+      } finally {
+        chain.destroy();
       }
     } finally {
       stack.kill('SIGINT');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { AnvilNode, ensureDevSigningKey, ManagedProcess, PostgresServer, startAnvil, startPostgres } from '@perp/local-infra';
 import { DEV_DEFAULTS } from '@perp/service';
 import { printBanner } from './banner';
+import { beaconOpsAccounts, DevContracts, deployDevContracts } from './deploy-contracts';
 import { devStackSettings } from './dev-settings';
 import { AppName, buildApps, startApp } from './service-process';
 
@@ -45,11 +46,16 @@ async function main(): Promise<void> {
     }
     for (const name of Object.values(DATABASES)) await postgres.createDatabase(name);
 
+    let contracts: DevContracts | undefined;
     if (!rpcUrl) {
       console.log(`Starting anvil on 127.0.0.1:${settings.anvilPort}...`);
       const anvil: AnvilNode = await startAnvil({ port: settings.anvilPort, logFile: join(settings.dataDir, 'anvil.log') });
       started.push(anvil);
       rpcUrl = anvil.url;
+      // A fresh chain: deploy the beacon contracts and fund the pool. On an external RPC the
+      // contract addresses come from the environment instead.
+      console.log('Deploying the beacon contracts to anvil...');
+      contracts = await deployDevContracts({ rpcUrl, ...beaconOpsAccounts(process.env) });
     }
 
     // The local identity provider: market-data verifies developer tokens (`npm run dev-token`) with its JWKS.
@@ -66,6 +72,8 @@ async function main(): Promise<void> {
       ...(process.env['JWT_JWKS_URL'] ? {} : { JWT_JWKS_FILE: process.env['JWT_JWKS_FILE'] ?? devSigningKey.files.jwks }),
       MARKET_DATA_PORT: String(settings.marketDataPort),
       BEACON_OPS_PORT: String(settings.beaconOpsPort),
+      // Addresses of what was just deployed win over any in the environment: nothing else exists on a fresh chain.
+      ...contracts?.env,
     };
 
     const apps: [AppName, number][] = [
@@ -85,7 +93,7 @@ async function main(): Promise<void> {
       });
     }
 
-    printBanner({ settings, postgres, rpcUrl, env: appEnv });
+    printBanner({ settings, postgres, rpcUrl, env: appEnv, contracts });
   } catch (error) {
     console.error(`Dev stack failed: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);

@@ -1,9 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthModule } from '@perp/service';
+import { AuthModule } from './auth/auth.module';
+import { BeaconsModule } from './beacons/beacons.module';
 import { Chain, ChainModule } from './chain/chain.module';
+import { OnchainModule } from './onchain/onchain.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { BeaconOpsSettings } from './settings';
 import { JournalStore, JournalStoreModule } from './stores/journal-store.module';
+import { UpdatesModule } from './updates/updates.module';
 import { WalletPoolHooks } from './wallet-pool/wallet-pool-hooks';
 import { WalletPoolModule } from './wallet-pool/wallet-pool.module';
 
@@ -21,6 +25,10 @@ export class AppModule {
         JournalStoreModule.register(settings),
         ChainModule,
         WalletPoolModule.register({ hooks: options.poolHooks }),
+        AuthModule,
+        OnchainModule,
+        BeaconsModule,
+        UpdatesModule,
         HealthModule.forChecks({
           inject: [JournalStore, Chain],
           useFactory: (journal: JournalStore, chain: Chain) => [

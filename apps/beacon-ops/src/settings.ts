@@ -1,4 +1,5 @@
 import {
+  address,
   DEV_DEFAULTS,
   devDatabaseUrl,
   httpUrl,
@@ -74,6 +75,23 @@ export const beaconOpsSettingsSpec = {
   /** Wallet balances read from the chain are reused this long to pick a wallet. */
   balanceCacheMs: setting('WALLET_BALANCE_CACHE_MS', integer({ min: 0 }), { default: '3000' }),
   idempotencyKeyTtlHours: setting('IDEMPOTENCY_KEY_TTL_HOURS', integer({ min: 1 }), { default: '24' }),
+
+  // Contracts, as deployed on the chain (the dev stack sets them after deploying). All optional:
+  // the service starts without them, and a route that needs an unset one answers 503.
+  registryAddress: setting('REGISTRY_ADDRESS', optional(address), { default: '' }),
+  beaconFactoryAddress: setting('BEACON_FACTORY_ADDRESS', optional(address), { default: '' }),
+  verifiableBeaconFactoryAddress: setting('VERIFIABLE_BEACON_FACTORY_ADDRESS', optional(address), { default: '' }),
+  /** Multicall3 for batch creation (the canonical 0xcA11...CA11 where it exists). */
+  multicall3Address: setting('MULTICALL3_ADDRESS', optional(address), { default: '' }),
+  /** BatchUpdater (aggregate3WithGas) for batch updates: a gas limit per entry. */
+  batchUpdaterAddress: setting('BATCH_UPDATER_ADDRESS', optional(address), { default: '' }),
+  /** Owner recorded in beacons from /create_beacon and the registry routes; unset: the signer's address. */
+  beaconOwnerAddress: setting('BEACON_OWNER_ADDRESS', optional(address), { default: '' }),
+  // Shown on GET / only, so a developer finds something to update right away.
+  demoEcdsaBeaconAddress: setting('DEMO_ECDSA_BEACON_ADDRESS', optional(address), { default: '' }),
+  demoEcdsaAdapterAddress: setting('DEMO_ECDSA_ADAPTER_ADDRESS', optional(address), { default: '' }),
+  demoZkBeaconAddress: setting('DEMO_ZK_BEACON_ADDRESS', optional(address), { default: '' }),
+  demoZkVerifierAddress: setting('DEMO_ZK_VERIFIER_ADDRESS', optional(address), { default: '' }),
 };
 
 export type BeaconOpsSettings = Settings<typeof beaconOpsSettingsSpec>;

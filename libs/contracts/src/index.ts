@@ -6,6 +6,7 @@ export * from './lib/contract-errors';
 export * from './lib/batch-update-outcome';
 export * from './lib/created-beacons';
 export * from './lib/multicall3';
+export * from './lib/batch-updater';
 export * from './lib/gas-headroom';
 export * from './lib/deploy-beacon-system';
 export * from './lib/deploy-ecdsa-beacon';

@@ -2,8 +2,8 @@
 import { concat, getBytes, hexlify, keccak256, toBeHex, toUtf8Bytes, zeroPadValue } from 'ethers';
 import { decodePublicSignals } from './lib/public-signals';
 
-export { TestVerifier__factory } from '../generated/test-types';
-export type { TestVerifier } from '../generated/test-types';
+export { FailingBeaconFactory__factory, TestVerifier__factory } from '../generated/test-types';
+export type { FailingBeaconFactory, TestVerifier } from '../generated/test-types';
 
 /** A proof TestVerifier accepts for these publicSignals: keccak256(abi.encodePacked("valid", signals)). */
 export function makeTestProof(publicSignals: string): string {
@@ -17,3 +17,6 @@ export function makeInvalidTestProof(publicSignals: string): string {
   bytes[bytes.length - 1] ^= 0xff;
   return hexlify(bytes);
 }
+
+export { deployDevSystem } from './lib/testing/deploy-dev-system';
+export type { DevSystemAddresses, DevSystemOptions } from './lib/testing/deploy-dev-system';

@@ -12,6 +12,7 @@ export * from './lib/page-query';
 export * from './lib/json-syntax-error';
 export * from './lib/malformed-json.error';
 export * from './lib/json-body-parser';
+export * from './lib/json-big-integers';
 export * from './lib/request-id';
 export * from './lib/detail-http.exception';
 export * from './lib/beacon-ops.error';

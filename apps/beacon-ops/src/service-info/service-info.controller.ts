@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Chain } from '../chain/chain.module';
+import { ServiceContracts } from '../onchain/service-contracts';
 import { SERVICE } from '../service-description';
 import { PoolKeys } from '../wallet-pool/pool-keys';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
@@ -11,14 +12,31 @@ export class PoolWalletDto {
   balance_wei!: string | null;
 }
 
+const address = (description: string) => ApiProperty({ type: String, nullable: true, description: `${description}; null when not configured`, example: '0x5fbdb2315678afecb367f032d93f642f64180aa3' });
+
+export class ServiceContractsDto {
+  @address('BeaconRegistry (REGISTRY_ADDRESS)') registry!: string | null;
+  @address('BeaconFactory: /create_beacon, /create_registry_beacon, /batch_create_registry_beacon (BEACON_FACTORY_ADDRESS)') beacon_factory!: string | null;
+  @address('VerifiableBeaconFactory: /create_verifiable_beacon (VERIFIABLE_BEACON_FACTORY_ADDRESS)') verifiable_beacon_factory!: string | null;
+  @address('Multicall3: /batch_create_registry_beacon (MULTICALL3_ADDRESS)') multicall3!: string | null;
+  @address('BatchUpdater, aggregate3 with a gas limit per call: /batch_update_beacon (BATCH_UPDATER_ADDRESS)') batch_updater!: string | null;
+  @address('Demo ECDSA beacon signed by the service signer (DEMO_ECDSA_BEACON_ADDRESS)') demo_ecdsa_beacon!: string | null;
+  @address("The demo ECDSA beacon's verifier adapter (DEMO_ECDSA_ADAPTER_ADDRESS)") demo_ecdsa_adapter!: string | null;
+  @address('Demo ZK (TWAP) beacon (DEMO_ZK_BEACON_ADDRESS)') demo_zk_beacon!: string | null;
+  @address("The demo ZK beacon's verifier (DEMO_ZK_VERIFIER_ADDRESS; in the dev stack the TestVerifier)") demo_zk_verifier!: string | null;
+}
+
 export class ServiceInfoDto {
   @ApiProperty({ example: 'beacon-ops' }) service!: string;
   @ApiProperty({ example: '0.1.0' }) version!: string;
   @ApiProperty({ example: '31337', description: 'Chain id of the RPC, as a decimal string; null while the RPC is unreachable', nullable: true, type: String })
   chain_id!: string | null;
+  @ApiProperty({ type: ServiceContractsDto, description: 'Every contract address the service uses, by what it is' }) contracts!: ServiceContractsDto;
   @ApiProperty({ type: [PoolWalletDto], description: 'The wallets paying for transactions (addresses only)' }) wallets!: PoolWalletDto[];
   @ApiProperty({ example: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', description: 'Address that signs measurements for ECDSA-adapter beacons' })
   signer!: string;
+  @ApiProperty({ example: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', description: 'Owner recorded in beacons created through the beacon factory (BEACON_OWNER_ADDRESS, default the signer)' })
+  beacon_owner!: string;
   @ApiProperty({ example: '/docs' }) docs!: string;
 }
 
@@ -29,10 +47,11 @@ export class ServiceInfoController {
     private readonly chain: Chain,
     private readonly pool: WalletPool,
     private readonly keys: PoolKeys,
+    private readonly contracts: ServiceContracts,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Service name, version, chain and pool wallets (no credentials)' })
+  @ApiOperation({ summary: 'Service name, version, chain, contracts and pool wallets (no credentials, no auth)' })
   @ApiOkResponse({ type: ServiceInfoDto })
   async info(): Promise<ServiceInfoDto> {
     const [chainId, wallets] = await Promise.all([this.chain.chainId().then(String, () => null), this.pool.wallets()]);
@@ -40,8 +59,10 @@ export class ServiceInfoController {
       service: SERVICE.name,
       version: SERVICE.version,
       chain_id: chainId,
+      contracts: this.contracts.all(),
       wallets: wallets.map((w) => ({ address: w.address, balance_wei: w.balanceWei === null ? null : w.balanceWei.toString() })),
       signer: this.keys.signer.address.toLowerCase(),
+      beacon_owner: this.contracts.beaconOwner(),
       docs: '/docs',
     };
   }

@@ -9,6 +9,20 @@ import { beaconBusy } from './pool-errors';
 const POLL_MS = 100;
 
 /**
+ * The locks one `withLocks` call took (none when the caller already held them all). Its
+ * work may release them in a statement of its own (setting `released`), which spares the
+ * separate DELETE at the end.
+ */
+export interface HeldLocks {
+  token: string;
+  beacons: string[];
+  released: boolean;
+}
+
+/** Deletes the locks taken under a token; arguments are SQL parameters (beacons: varchar[]). */
+export const unlockSql = (beacons: string, token: string): string => `DELETE FROM beacon_locks WHERE beacon_address = ANY(${beacons}::varchar[]) AND token = ${token}`;
+
+/**
  * Serialises work on a beacon across replicas: a lock row per beacon with a token and an
  * expiry (a crashed holder frees it by itself), taken with one upsert. Locks held by the
  * current async call chain are remembered, so a route that wraps its simulation in
@@ -23,23 +37,25 @@ export class BeaconLocks {
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
   ) {}
 
-  /** Runs `work` holding every beacon's lock (taken in address order: no lock-order cycles). */
-  async withLocks<T>(beacons: string[], work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` holding every beacon's lock (taken in address order: no lock-order cycles).
+   * `work` gets the locks this call took (null: none), to release them itself if it can.
+   */
+  async withLocks<T>(beacons: string[], work: (held: HeldLocks | null) => Promise<T>): Promise<T> {
     const already = this.held.getStore() ?? new Set<string>();
     const needed = [...new Set(beacons.map((b) => b.toLowerCase()))].filter((b) => !already.has(b)).sort();
-    if (needed.length === 0) return work();
-    const token = randomUUID();
-    const taken: string[] = [];
+    if (needed.length === 0) return work(null);
+    const held: HeldLocks = { token: randomUUID(), beacons: [], released: false };
     try {
       for (const beacon of needed) {
-        await this.acquire(beacon, token);
-        taken.push(beacon);
+        await this.acquire(beacon, held.token);
+        held.beacons.push(beacon);
       }
-      return await this.held.run(new Set([...already, ...needed]), work);
+      return await this.held.run(new Set([...already, ...needed]), () => work(held));
     } finally {
-      if (taken.length > 0) {
+      if (held.beacons.length > 0 && !held.released) {
         await this.store
-          .run((source) => source.query(`DELETE FROM beacon_locks WHERE beacon_address = ANY($1::varchar[]) AND token = $2`, [taken, token]))
+          .run((source) => source.query(unlockSql('$1', '$2'), [held.beacons, held.token]))
           .catch(() => undefined); // expires by itself
       }
     }

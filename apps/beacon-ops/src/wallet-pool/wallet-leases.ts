@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventEmitter } from 'node:events';
 import { EntityManager } from 'typeorm';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { JournalStore } from '../stores/journal-store.module';
@@ -19,6 +18,12 @@ interface LeaseRow {
   next_nonce: string | null;
 }
 
+/** Frees a wallet held under a token; `used` moves it to the back of the least-recently-used order. Arguments are SQL parameters, e.g. `$1`. */
+export const releaseSql = (address: string, token: string, used: string): string => `UPDATE wallets
+    SET leased_until = NULL, leased_by = NULL, updated_at = now(),
+        last_used_at = CASE WHEN ${used}::boolean THEN now() ELSE last_used_at END
+  WHERE address = ${address} AND lease_token = ${token}`;
+
 /** The lease expired (or was taken over) before a fenced write: nothing was written. */
 export class LeaseLostError extends Error {
   constructor(address: string) {
@@ -35,8 +40,11 @@ export class LeaseLostError extends Error {
  */
 @Injectable()
 export class WalletLeases {
-  /** Wakes this process' waiters when one of its leases is released. */
-  private readonly released = new EventEmitter().setMaxListeners(0);
+  /**
+   * This process' senders waiting for a wallet, oldest first. A release wakes one of them: one
+   * wallet came free, so waking them all would only have the rest query for nothing.
+   */
+  private readonly waiters: (() => void)[] = [];
   private registered?: Promise<void>;
 
   constructor(
@@ -82,16 +90,17 @@ export class WalletLeases {
     return row ? { address: row.address, token: Number(row.lease_token), nextNonce: row.next_nonce === null ? null : Number(row.next_nonce) } : null;
   }
 
-  /** Resolves when this process releases a lease, or after `ms`, whichever is first. */
+  /** Resolves when a release of this process wakes this waiter (oldest first), or after `ms`. */
   async nextRelease(ms: number): Promise<void> {
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.released.off('release', done);
+        const at = this.waiters.indexOf(done);
+        if (at >= 0) this.waiters.splice(at, 1);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.released.once('release', done);
+      this.waiters.push(done);
     });
   }
 
@@ -124,17 +133,14 @@ export class WalletLeases {
   /** Frees the wallet; `used` moves it to the back of the least-recently-used order. */
   async release(lease: WalletLease, { used }: { used: boolean }): Promise<void> {
     try {
-      await this.store.run((source) =>
-        source.query(
-          `UPDATE wallets
-              SET leased_until = NULL, leased_by = NULL, updated_at = now(),
-                  last_used_at = CASE WHEN $3 THEN now() ELSE last_used_at END
-            WHERE address = $1 AND lease_token = $2`,
-          [lease.address, lease.token, used],
-        ),
-      );
+      await this.store.run((source) => source.query(releaseSql('$1', '$2', '$3'), [lease.address, lease.token, used]));
     } finally {
-      this.released.emit('release');
+      this.notifyRelease();
     }
+  }
+
+  /** Wakes this process' waiters after a release made by another statement (see TxJournal.markMinedAndRelease). */
+  notifyRelease(): void {
+    this.waiters.shift()?.();
   }
 }

@@ -26,7 +26,8 @@ const LEASE_POLL_MS = 200;
 /** On shutdown, in-flight sends get this long to reach their receipt. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-type Attempt = { kind: 'sent'; row: TxJournalRow } | { kind: 'unpayable' } | { kind: 'lease-lost' };
+/** `sent`: journaled and on its way; `broadcast`: our own eth_sendRawTransaction was accepted (recorded with the receipt). */
+type Attempt = { kind: 'sent'; row: TxJournalRow; broadcast: boolean } | { kind: 'unpayable' } | { kind: 'lease-lost' };
 
 /** Another send took the idempotency key between our check and our insert. */
 class KeyTakenError extends Error {}
@@ -36,7 +37,7 @@ class KeyTakenError extends Error {}
  * 1. (idempotency key) a live journal row for the key: wait for its receipt, send nothing;
  * 2. take the beacons' locks; lease the least-recently-used payable wallet;
  * 3. build, estimate, check the wallet stays above the floor, pick the nonce (NonceSync);
- * 4. sign locally; in one fenced transaction, journal the row (pending, raw tx, hash) and
+ * 4. sign locally; in one fenced statement, journal the row (pending, raw tx, hash) and
  *    advance next_nonce; only then broadcast;
  * 5. poll for the receipt, bounded by RECEIPT_TIMEOUT_MS (504 with the hash after that;
  *    the reconciler finishes the row); release the lease.
@@ -106,36 +107,53 @@ export class WalletPool implements BeforeApplicationShutdown {
       const replayed = await this.replay(key, fingerprint, provider);
       if (replayed) return replayed;
     }
-    return this.beaconLocks.withLocks(beacons, async () => {
+    return this.beaconLocks.withLocks(beacons, async (locks) => {
       if (key) {
         // The first send with this key may have finished while we waited for the lock.
         const replayed = await this.replay(key, fingerprint, provider);
         if (replayed) return replayed;
       }
-      let sent: { row: TxJournalRow; lease: WalletLease };
+      let sent: { row: TxJournalRow; lease: WalletLease; broadcast: boolean };
       try {
         sent = await this.leaseAndBroadcast(request, { provider, chainId, beacons, key, fingerprint });
       } catch (error) {
+        // The chain may come back reset (a dev anvil): no nonce is trusted without a check then.
+        if (error instanceof ChainUnavailableError) this.nonces.forget();
         if (error instanceof KeyTakenError && key) {
           const replayed = await this.replay(key, fingerprint, provider);
           if (replayed) return replayed;
         }
         throw error;
       }
-      let receipt: TransactionReceipt | null;
+      let receipt: TransactionReceipt | null = null;
+      let released = false;
       try {
         receipt = await this.receiptOf(provider, sent.row.txHash);
+        if (receipt) {
+          // Trusted before the release, so that this process' next lease of the wallet finds it.
+          this.nonces.trust(sent.lease);
+          await this.journal.markMinedAndRelease(sent.row.id, receipt, sent.broadcast ? 1 : 0, sent.lease, locks);
+          released = true;
+          this.leases.notifyRelease();
+        }
       } finally {
-        await this.leases.release(sent.lease, { used: true }).catch((error: unknown) => this.logger.warn(`release of ${sent.lease.address} failed: ${errorText(error)}`));
+        if (!released) {
+          if (!receipt) this.nonces.forget(sent.lease.address);
+          await this.leases.release(sent.lease, { used: true }).catch((error: unknown) => this.logger.warn(`release of ${sent.lease.address} failed: ${errorText(error)}`));
+        }
       }
-      return this.settle(sent.row, receipt, false);
+      if (!receipt) {
+        if (sent.broadcast) await this.journal.markBroadcast(sent.row.id).catch(() => undefined);
+        throw receiptTimeout(sent.row.txHash);
+      }
+      return this.outcome(sent.row, receipt, false);
     });
   }
 
   private async leaseAndBroadcast(
     request: SendRequest,
     context: { provider: JsonRpcProvider; chainId: bigint; beacons: string[]; key: string | null; fingerprint: string },
-  ): Promise<{ row: TxJournalRow; lease: WalletLease }> {
+  ): Promise<{ row: TxJournalRow; lease: WalletLease; broadcast: boolean }> {
     await this.leases.register(this.keys.addresses);
     const deadline = Date.now() + this.settings.leaseWaitMs;
     const unpayable = new Set<string>();
@@ -146,7 +164,7 @@ export class WalletPool implements BeforeApplicationShutdown {
         const outcome = await this.attempt(lease, request, context);
         if (outcome.kind === 'sent') {
           kept = true;
-          return { row: outcome.row, lease };
+          return { row: outcome.row, lease, broadcast: outcome.broadcast };
         }
         if (outcome.kind === 'unpayable') unpayable.add(lease.address);
       } finally {
@@ -180,10 +198,13 @@ export class WalletPool implements BeforeApplicationShutdown {
     request: SendRequest,
     { provider, chainId, beacons, key, fingerprint }: { provider: JsonRpcProvider; chainId: bigint; beacons: string[]; key: string | null; fingerprint: string },
   ): Promise<Attempt> {
+    // The fresh balance is read while the caller builds (and simulates): one round trip less to wait for.
+    const freshBalance = this.balances.balance(lease.address, { fresh: true });
+    freshBalance.catch(() => undefined); // awaited below; unobserved if build throws
     const tx = await request.build(lease.address);
     const prepared = await this.builder.prepare(provider, lease.address, tx);
     // The floor holds even if this transaction burns all the gas it may.
-    const balance = await this.balances.balance(lease.address, { fresh: true });
+    const balance = await freshBalance;
     if (balance - prepared.maxCost < this.settings.walletMinBalanceWei) return { kind: 'unpayable' };
 
     let nonce = await this.nonces.nonceFor(lease, provider);
@@ -191,21 +212,17 @@ export class WalletPool implements BeforeApplicationShutdown {
       const signed = await this.builder.sign(this.keys.wallet(lease.address), prepared, nonce, chainId);
       let row: TxJournalRow;
       try {
-        row = await this.leases.fenced(lease, async (manager) => {
-          const inserted = await this.journal.insertPending(manager, {
-            kind: request.kind,
-            request: request.request ?? {},
-            fingerprint,
-            idempotencyKey: key,
-            beacons,
-            wallet: lease.address,
-            nonce,
-            chainId: Number(chainId),
-            hash: signed.hash,
-            rawTx: signed.rawTx,
-          });
-          await manager.query(`UPDATE wallets SET next_nonce = $2 WHERE address = $1`, [lease.address, nonce + 1]);
-          return inserted;
+        row = await this.journal.insertPendingUnderLease(lease, this.settings.leaseTimeoutMs, {
+          kind: request.kind,
+          request: request.request ?? {},
+          fingerprint,
+          idempotencyKey: key,
+          beacons,
+          wallet: lease.address,
+          nonce,
+          chainId: Number(chainId),
+          hash: signed.hash,
+          rawTx: signed.rawTx,
         });
         lease.nextNonce = nonce + 1;
       } catch (error) {
@@ -224,12 +241,11 @@ export class WalletPool implements BeforeApplicationShutdown {
       const outcome = await broadcastRaw(provider, signed.rawTx);
       switch (outcome.kind) {
         case 'accepted':
-          await this.journal.markBroadcast(row.id);
-          return { kind: 'sent', row };
+          return { kind: 'sent', row, broadcast: true };
         case 'nonce-taken': {
           // Our own bytes may have landed already (a reconciler re-sent them): check first.
           const settled = await this.rows.reconcile(row, provider);
-          if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast') return { kind: 'sent', row };
+          if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast') return { kind: 'sent', row, broadcast: false };
           if (settled === 'nonce-taken') await this.journal.markReplaced(row.id, `nonce ${nonce} is taken by another transaction: ${errorText(outcome.error)}`);
           if (settled === 'refused') throw new TransactionRejectedError(row.txHash, outcome.error);
           this.logger.warn(`wallet ${lease.address}: nonce ${nonce} was taken; resyncing from the chain`);
@@ -275,6 +291,10 @@ export class WalletPool implements BeforeApplicationShutdown {
   private async settle(row: TxJournalRow, receipt: TransactionReceipt | null, replayed: boolean): Promise<SentTransaction> {
     if (!receipt) throw receiptTimeout(row.txHash);
     await this.journal.markMined(row.id, receipt);
+    return this.outcome(row, receipt, replayed);
+  }
+
+  private outcome(row: TxJournalRow, receipt: TransactionReceipt, replayed: boolean): SentTransaction {
     return {
       hash: row.txHash,
       wallet: row.wallet,

@@ -1,7 +1,9 @@
 import { BeaconOpsError } from '@perp/http';
-import { anvilAddress } from '../test/anvil-keys';
+import { Wallet } from 'ethers';
+import { anvilAddress, anvilKey } from '../test/anvil-keys';
 import { Infra, journalRows, PoolApp, poolSettings, sleep, startInfra, startPoolApp } from '../test/pool-test-env';
 import { TransactionWouldRevertError } from './pool-errors';
+import { TxJournal } from './tx-journal';
 import { SentTransaction } from './send-request';
 import { JournaledTransaction } from './wallet-pool-hooks';
 
@@ -159,6 +161,34 @@ describe('WalletPool', () => {
     expect(b.enter < a.exit && a.enter < b.exit).toBe(true);
     expect(await pool.db.query(`SELECT * FROM beacon_locks`)).toEqual([]);
   }, 30_000);
+
+  it("skips the nonce checks when this process sent the wallet's previous transaction, and recovers from a nonce used elsewhere meanwhile", async () => {
+    const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [5]));
+    try {
+      const lastMined = jest.spyOn(single.app.get(TxJournal), 'lastMined');
+      const first = await single.pool.send(transfer(3000));
+      lastMined.mockClear();
+      const second = await single.pool.send(transfer(3001));
+      expect(lastMined).not.toHaveBeenCalled(); // the trusted next nonce, no journal or chain read
+      expect(second.nonce).toBe(first.nonce + 1);
+
+      // The key is used outside the pool: the trusted nonce is taken; the broadcast finds out and re-signs.
+      const outside = new Wallet(anvilKey(5), infra.chain);
+      await (await outside.sendTransaction({ to: RECIPIENT, value: 1n, nonce: second.nonce + 1 })).wait();
+      const third = await single.pool.send(transfer(3002));
+      expect(third).toMatchObject({ status: 'confirmed', nonce: second.nonce + 2 });
+      expect(lastMined).toHaveBeenCalled();
+      const rows = (await journalRows(pool.db)).filter((r) => r.wallet === anvilAddress(5));
+      expect(rows.map((r) => [r.nonce, r.status])).toEqual([
+        [first.nonce, 'confirmed'],
+        [second.nonce, 'confirmed'],
+        [second.nonce + 1, 'replaced'],
+        [second.nonce + 2, 'confirmed'],
+      ]);
+    } finally {
+      await single.close();
+    }
+  });
 
   it('answers 503 "insufficient gas" when every wallet is below the floor, and never spends one below it', async () => {
     const floor = pool.settings.walletMinBalanceWei;

@@ -1,5 +1,6 @@
 import { ErrorFragment, Interface, type InterfaceAbi } from 'ethers';
 import {
+  BatchUpdater__factory,
   BeaconFactory__factory,
   BeaconRegistry__factory,
   Beacon__factory,
@@ -16,6 +17,7 @@ import {
  * constructor's error out of BeaconFactory), so decoding must not depend on which ABI was called.
  */
 const ALL_ABIS: InterfaceAbi[] = [
+  BatchUpdater__factory.abi,
   Beacon__factory.abi,
   BeaconFactory__factory.abi,
   BeaconRegistry__factory.abi,

@@ -579,8 +579,33 @@ describe('FastApiValidationPipe (market-data style, real HTTP)', () => {
       ]);
       const text = await post('/batch').send({ count: '7', updates: [item] }).expect(200);
       expect(text.body.count).toBe(7);
-      const unsafe = await post('/batch').send({ count: 1, measurement: 2 ** 60, updates: [item] }).expect(422);
+      // A float literal this large (1e+21) was rounded by JSON.parse: refused, never guessed.
+      const unsafe = await post('/batch').send({ count: 1, measurement: 1e21, updates: [item] }).expect(422);
       expect(unsafe.body.detail[0]).toMatchObject({ type: 'value_error', loc: ['body', 'measurement'] });
+    });
+
+    it('keeps JSON integer literals beyond 2^53 exact for BigIntField, and IntField rejects them', async () => {
+      const items = `[{"beacon_address": "${ADDRESS}", "proof": "0x"}]`;
+      const raw = (body: string) => post('/batch').set('content-type', 'application/json').send(body);
+      const big = await raw(`{"count": 1, "measurement": 123456789012345678901234567890, "updates": ${items}}`).expect(200);
+      expect(big.body.measurement).toBe('123456789012345678901234567890');
+      const exact = await raw(`{"count": 1, "measurement": ${2n ** 96n * 3n + 1n}, "updates": ${items}}`).expect(200);
+      expect(exact.body.measurement).toBe((2n ** 96n * 3n + 1n).toString());
+      const safe = await raw(`{"count": 1, "measurement": 9007199254740991, "updates": ${items}}`).expect(200);
+      expect(safe.body.measurement).toBe('9007199254740991');
+      const negative = await raw(`{"count": 1, "measurement": -90071992547409930, "updates": ${items}}`).expect(422);
+      expect(negative.body.detail[0]).toMatchObject({ type: 'greater_than_equal', loc: ['body', 'measurement'], input: '-90071992547409930' });
+
+      const count = await raw(`{"count": 90071992547409930, "updates": ${items}}`).expect(422);
+      expect(count.body.detail).toEqual([
+        {
+          type: 'less_than_equal',
+          loc: ['body', 'count'],
+          msg: 'Input should be less than or equal to 100',
+          input: '90071992547409930',
+          ctx: { le: 100 },
+        },
+      ]);
     });
   });
 });

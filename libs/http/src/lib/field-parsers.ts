@@ -29,6 +29,13 @@ export function parseInteger(raw: unknown, bounds: IntBounds = {}): Parsed<numbe
     value = Number.parseInt(text, 10) || 0; // no -0
   } else if (typeof raw === 'boolean') {
     value = raw ? 1 : 0;
+  } else if (typeof raw === 'bigint') {
+    // A JSON integer literal beyond 2^53 (kept exact by the body parser): a number field
+    // cannot hold it. A bound it breaks is reported as such, else a value error.
+    const approx = Number(raw);
+    if (bounds.le !== undefined && approx > bounds.le) return reject(issues.lessThanEqual(bounds.le));
+    if (bounds.ge !== undefined && approx < bounds.ge) return reject(issues.greaterThanEqual(bounds.ge));
+    return reject(issues.valueError('integer is beyond the range this field accepts (±9007199254740991)'));
   } else {
     return reject(issues.intType());
   }
@@ -51,9 +58,10 @@ export function parseBigInteger(raw: unknown, bounds: BigIntBounds = {}): Parsed
   } else if (typeof raw === 'number') {
     if (!Number.isFinite(raw)) return reject(issues.intParsing());
     if (!Number.isInteger(raw)) return reject(issues.intFromFloat());
-    // JSON.parse has already rounded such a number: refuse rather than send a wrong value.
+    // Integer literals beyond 2^53 arrive as bigint (see the body parser); a number this
+    // large was written as a float (1e21) and is rounded already: refuse, never guess.
     if (!Number.isSafeInteger(raw)) {
-      return reject(issues.valueError('integer too large for a JSON number, send it as a decimal string'));
+      return reject(issues.valueError('number too large to be exact: write it as an integer literal or a decimal string'));
     }
     value = BigInt(raw);
   } else if (typeof raw === 'string') {
@@ -73,6 +81,7 @@ const FALSE_WORDS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
 
 export function parseBoolean(raw: unknown): Parsed<boolean> {
   if (typeof raw === 'boolean') return accept(raw);
+  if (typeof raw === 'bigint') return reject(issues.boolParsing());
   if (typeof raw === 'number') {
     if (raw === 1) return accept(true);
     if (raw === 0) return accept(false);
@@ -155,6 +164,8 @@ export function parseDecimal(raw: unknown, rules: DecimalRules = {}): Parsed<str
   if (typeof raw === 'number') {
     if (!Number.isFinite(raw)) return reject(issues.finiteNumber());
     text = String(raw);
+  } else if (typeof raw === 'bigint') {
+    text = raw.toString(); // an integer literal beyond 2^53, exact
   } else if (typeof raw === 'string') {
     text = raw.replace(WHITESPACE, '');
   } else {

@@ -1,4 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { parseJsonWithBigIntegers } from './json-big-integers';
 import { locateJsonError } from './json-syntax-error';
 import { MalformedJsonError } from './malformed-json.error';
 
@@ -29,14 +30,15 @@ function findForbiddenKey(root: unknown): string | undefined {
 /**
  * Parses a JSON request body. An empty body is `undefined` (the validation pipe then says
  * whether one was required); malformed JSON throws MalformedJsonError with Python's
- * position and message.
+ * position and message. Integer literals beyond ±2^53 come out as exact BigInts
+ * (BigIntField takes them; IntField and the other fields reject them with a 422).
  */
 export function parseJsonBody(text: string): unknown {
   const source = text.startsWith(BOM) ? text.slice(1) : text;
   if (source === '') return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(source);
+    value = parseJsonWithBigIntegers(source);
   } catch (err) {
     const located = locateJsonError(source);
     if (located) throw new MalformedJsonError(located.position, located.message);

@@ -1,3 +1,5 @@
+import { bigIntsToStrings } from './json-big-integers';
+
 /** One element of a FastAPI 422 `detail` array. */
 export type LocItem = string | number;
 
@@ -22,8 +24,9 @@ export const accept = <T>(value: T): Parsed<T> => ({ ok: true, value });
 export const reject = (issue: FieldIssue): Parsed<never> => ({ ok: false, issue });
 
 export function placeIssue(issue: FieldIssue, loc: LocItem[], input: unknown): ValidationIssue {
-  // Key order mirrors FastAPI's output; ctx only when there is one.
-  const placed: ValidationIssue = { type: issue.type, loc, msg: issue.msg, input };
+  // Key order mirrors FastAPI's output; ctx only when there is one. A big integer input
+  // (BigInt from the body parser) is echoed as its decimal string: JSON cannot carry a BigInt.
+  const placed: ValidationIssue = { type: issue.type, loc, msg: issue.msg, input: bigIntsToStrings(input) };
   if (issue.ctx !== undefined) placed.ctx = issue.ctx;
   return placed;
 }

@@ -1,0 +1,36 @@
+import { applyDecorators, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { ApiHeader, ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelopeErrors } from '@perp/http';
+import { RequireAccessToken } from '../auth/require-access-token.decorator';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+
+/** Failures every operation can answer (DESIGN.md section 5). */
+const COMMON_ERRORS: Record<number, string> = {
+  400: 'Malformed JSON body',
+  422: 'Invalid request: the message names each invalid field; also Idempotency-Key reused with another request',
+  409: 'A request with the same Idempotency-Key is still in progress',
+  500: 'Internal server error (sanitised)',
+  502: 'Chain RPC unavailable',
+  503: 'Insufficient gas (fund the wallet pool), all wallets busy, or the contract this route needs is not configured',
+  504: 'No receipt in time; the message carries the transaction hash, which the journal reconciles',
+};
+
+/**
+ * One decorator per beacon operation: POST answering 200, the bearer token, the
+ * Idempotency-Key interceptor and every documented failure, so no route can miss one.
+ */
+export function OperationRoute(path: string, summary: string, errors: Record<number, string> = {}): MethodDecorator {
+  return applyDecorators(
+    Post(path),
+    HttpCode(200),
+    RequireAccessToken(),
+    UseInterceptors(IdempotencyInterceptor),
+    ApiOperation({ summary }),
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      description: 'Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters)',
+    }),
+    ApiEnvelopeErrors({ ...COMMON_ERRORS, ...errors }),
+  );
+}

@@ -1,0 +1,38 @@
+import { DecodedContractError, isProofRejection, ProofRejectionError } from '@perp/contracts';
+import { BeaconOpsError } from '@perp/http';
+
+/** Why each rejection means "regenerate the proof", in words a client can act on. */
+const PROOF_REJECTIONS: Record<ProofRejectionError, string> = {
+  InvalidProof: 'the verifier rejected the proof',
+  ProofAlreadyUsed: 'this proof was already used (replayed proof)',
+  InvalidPublicSignals: 'public_signals must be abi.encode(uint256[]) holding at least the new value',
+  InvalidSignature: "the signature does not recover to the adapter's signer",
+  NonceAlreadyUsed: 'the measurement nonce was already used (replayed proof)',
+  MeasurementOutOfRange: "the measurement is outside the adapter's accepted range",
+  InvalidInputs: 'inputs must be abi.encode(uint256 measurement, uint256 nonce)',
+  VerificationFailed: 'the verifier adapter rejected the measurement',
+};
+
+/** "InvalidProof", "Error(\"...\")", "Panic(17)" or an undecoded selector: how a revert is named in messages. */
+export function revertName(decoded: DecodedContractError | undefined, raw?: string): string {
+  if (!decoded) return raw && raw.length >= 10 ? `unknown error ${raw.slice(0, 10)}` : 'no reason given';
+  if (decoded.name === 'Error' || decoded.name === 'Panic') return `${decoded.name}(${decoded.args.map((a) => JSON.stringify(String(a))).join(', ')})`;
+  return decoded.name;
+}
+
+/** The message of a revert: "Invalid proof: ..." for a proof rejection, else "Transaction would revert: <name>". */
+export function revertMessage(decoded: DecodedContractError | undefined, raw?: string, detail?: string): string {
+  if (decoded && isProofRejection(decoded.name)) {
+    return `Invalid proof: ${PROOF_REJECTIONS[decoded.name]}${detail ? ` ${detail}` : ''} (${decoded.name})`;
+  }
+  return `Transaction would revert: ${revertName(decoded, raw)}${detail ? ` (${detail})` : ''}`;
+}
+
+/** A simulated revert as the API error: 422 for proofs and for any other revert (nothing was sent). */
+export function revertError(decoded: DecodedContractError | undefined, raw?: string, detail?: string): BeaconOpsError {
+  return new BeaconOpsError(422, revertMessage(decoded, raw, detail));
+}
+
+export function beaconNotFound(address: string): BeaconOpsError {
+  return new BeaconOpsError(404, `Beacon not found: no contract at ${address}`);
+}

@@ -1,0 +1,110 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { deployEcdsaBeacon, EcdsaBeacon__factory } from '@perp/contracts';
+import { getFreePort, waitUntil } from '@perp/local-infra';
+import { DataSource } from 'typeorm';
+import { anvilAddress } from '../test/anvil-keys';
+import { ChainEnv, SIGNER, startChainEnv, TOKEN } from '../test/beacon-test-env';
+import { journalRows, sleep } from '../test/pool-test-env';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
+const REQUESTS = 8;
+const TX_DATA = /^Transaction hash: (0x[0-9a-f]{64})$/;
+
+/**
+ * The service process (main.ts, real HTTP) is SIGKILLed while ECDSA updates are in flight
+ * (blocks every second, so they wait for receipts), then restarted; the clients retry with
+ * their Idempotency-Keys. Every update lands exactly once.
+ */
+describe('update routes across a SIGKILL of the service', () => {
+  let env: ChainEnv;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    env = await startChainEnv({ env: { RECEIPT_TIMEOUT_MS: '5000', LEASE_TIMEOUT_MS: '20000', LEASE_WAIT_MS: '20000' } });
+  }, 60_000);
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await env?.stop();
+  });
+
+  it('settles every in-flight transaction after a restart, and a retry with the same key sends nothing twice', async () => {
+    const beacons: string[] = [];
+    for (let i = 0; i < REQUESTS; i++) beacons.push((await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 100n })).beacon.toLowerCase());
+    // From now on a block every second: transactions stay in flight long enough to be caught.
+    await env.infra.rpc('evm_setAutomine', [false]);
+    await env.infra.rpc('evm_setIntervalMining', [1]);
+
+    const port = await getFreePort();
+    const service = spawn(process.execPath, ['-r', join(ROOT, 'tools', 'ts-register.js'), join(__dirname, '..', 'main.ts')], {
+      env: { ...process.env, ...env.serviceEnv({ BEACON_OPS_PORT: String(port), BEACON_OPS_HOST: '127.0.0.1', RECEIPT_POLL_INTERVAL_MS: '50', RECONCILE_INTERVAL_MS: '600000' }) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child = service;
+    let stderr = '';
+    service.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitUntil('the service process', async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok || service.exitCode !== null, { timeoutMs: 45_000, intervalMs: 200 });
+    expect(service.exitCode).toBeNull();
+
+    const update = (i: number) =>
+      fetch(`http://127.0.0.1:${port}/update_beacon_with_ecdsa_adapter`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', 'Idempotency-Key': `crash-${i}` },
+        body: JSON.stringify({ beacon_address: beacons[i], measurement: String(i + 1) }),
+      }).then(
+        (res) => res.status,
+        () => 'lost' as const, // (undici's errors come from another realm than jest's Error)
+      );
+    const inFlight = Array.from({ length: REQUESTS }, (_, i) => update(i));
+
+    // Kill once every pool wallet carries a journaled transaction.
+    const db = new DataSource({ type: 'postgres', url: env.infra.pg.url('beacon_ops') });
+    await db.initialize();
+    let atKill: Awaited<ReturnType<typeof journalRows>>;
+    try {
+      await waitUntil('4 journaled transactions', async () => (await journalRows(db)).length >= env.walletAccounts.length, { timeoutMs: 20_000, intervalMs: 20 });
+      const exited = new Promise((resolve) => service.once('exit', resolve));
+      service.kill('SIGKILL');
+      await exited;
+      child = undefined;
+      atKill = await journalRows(db);
+    } finally {
+      await db.destroy();
+    }
+    expect(atKill.some((r) => r.status === 'pending')).toBe(true); // killed with transactions in flight
+    const answers = await Promise.all(inFlight);
+    expect(answers.every((a) => a === 'lost' || a === 200)).toBe(true);
+    expect(answers.filter((a) => a === 'lost').length).toBeGreaterThanOrEqual(env.walletAccounts.length); // cut off mid-flight
+    expect(stderr).not.toMatch(/Error/);
+
+    // Time passes (fast-forwarded): the dead process' claims, beacon locks and wallet leases expire.
+    const restarted = await env.startService({ RECEIPT_TIMEOUT_MS: '5000' });
+    await restarted.db.query(`UPDATE idempotency_keys SET locked_until = now() WHERE status = 'in_progress'`);
+    await restarted.db.query(`UPDATE beacon_locks SET locked_until = now()`);
+    await restarted.db.query(`UPDATE wallets SET leased_until = now() WHERE leased_until IS NOT NULL`);
+
+    // The clients retry with their keys: the journaled updates replay their transaction, the others send one.
+    const retries = await Promise.all(beacons.map((beacon, i) => restarted.post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: String(i + 1) }, { key: `crash-${i}` })));
+    expect(retries.map((r) => r.status)).toEqual(Array(REQUESTS).fill(200));
+    const hashes = retries.map((r) => TX_DATA.exec(r.body.data)?.[1]);
+    for (const row of atKill) expect(hashes).toContain(row.tx_hash); // the killed process' transactions were not sent again
+
+    await sleep(1_500);
+    await restarted.reconciler.reconcileNow();
+    const rows = await journalRows(restarted.db);
+    expect(rows.filter((r) => r.status !== 'confirmed')).toEqual([]);
+    expect(rows).toHaveLength(REQUESTS);
+    expect(new Set(rows.map((r) => r.tx_hash))).toEqual(new Set(hashes));
+    for (const [i, beacon] of beacons.entries()) {
+      const contract = EcdsaBeacon__factory.connect(beacon, env.infra.chain);
+      expect(await contract.queryFilter(contract.filters.IndexUpdated())).toHaveLength(1);
+      expect(await contract.index()).toBe(BigInt(i + 1));
+    }
+    for (const wallet of env.walletAccounts.map(anvilAddress)) {
+      const nonces = rows.filter((r) => r.wallet === wallet).map((r) => r.nonce).sort((a, b) => a - b);
+      expect(nonces).toEqual(nonces.map((_, k) => k));
+      expect(await env.infra.chain.getTransactionCount(wallet)).toBe(nonces.length);
+    }
+    await restarted.close();
+  }, 90_000);
+});

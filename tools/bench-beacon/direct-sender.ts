@@ -1,0 +1,68 @@
+import { EcdsaBeacon__factory, encodeEcdsaInputs, signMeasurement, withGasHeadroom } from '@perp/contracts';
+import { AbstractSigner, BaseWallet, FeeData, hexlify, JsonRpcProvider, keccak256, randomBytes, TransactionReceipt } from 'ethers';
+
+const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
+
+/**
+ * The baseline: the same ECDSA updates sent straight from the pool's wallets with ethers, doing
+ * the same work per update as the service (sign the measurement, simulate with estimateGas,
+ * +25% gas, fees cached for 1 s, sign locally, broadcast, poll the receipt) minus everything
+ * the service adds (HTTP, auth, Postgres journal, leases, beacon locks). Nonces come from a
+ * counter per wallet, read once from the chain: the way a single process gets zero nonce errors.
+ */
+export class DirectSender {
+  private readonly nextNonce = new Map<string, number>();
+  private fees?: { at: number; value: Promise<FeeData> };
+  nonceErrors = 0;
+
+  constructor(
+    private readonly provider: JsonRpcProvider,
+    private readonly wallets: BaseWallet[],
+    private readonly signer: AbstractSigner,
+    private readonly chainId: bigint,
+    private readonly pollMs: number,
+  ) {}
+
+  async init(): Promise<void> {
+    for (const wallet of this.wallets) this.nextNonce.set(wallet.address, await this.provider.getTransactionCount(wallet.address, 'pending'));
+  }
+
+  /** One update, from wallet `i % wallets`, until its receipt. */
+  async update(i: number, beacon: string, adapter: string, measurement: bigint): Promise<TransactionReceipt> {
+    const wallet = this.wallets[i % this.wallets.length];
+    const nonce = this.nextNonce.get(wallet.address) ?? 0;
+    this.nextNonce.set(wallet.address, nonce + 1);
+    const measurementNonce = BigInt(hexlify(randomBytes(32)));
+    const proof = await signMeasurement(this.signer, adapter, this.chainId, measurement, measurementNonce);
+    const data = ecdsaBeacon.encodeFunctionData('updateIndex', [proof, encodeEcdsaInputs(measurement, measurementNonce)]);
+    const gasLimit = withGasHeadroom(await this.provider.estimateGas({ from: wallet.address, to: beacon, data }));
+    const fees = await this.feeData();
+    const raw = await wallet.signTransaction({
+      type: 2,
+      chainId: this.chainId,
+      nonce,
+      to: beacon,
+      data,
+      gasLimit,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    });
+    try {
+      await this.provider.send('eth_sendRawTransaction', [raw]);
+    } catch (error) {
+      if (/nonce/i.test(String((error as Error).message))) this.nonceErrors++;
+      throw error;
+    }
+    const hash = keccak256(raw);
+    for (;;) {
+      const receipt = await this.provider.getTransactionReceipt(hash);
+      if (receipt) return receipt;
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+    }
+  }
+
+  private feeData(): Promise<FeeData> {
+    if (!this.fees || Date.now() - this.fees.at > 1_000) this.fees = { at: Date.now(), value: this.provider.getFeeData() };
+    return this.fees.value;
+  }
+}

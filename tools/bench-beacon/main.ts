@@ -1,0 +1,248 @@
+/**
+ * `npm run bench:beacon [-- --updates 400 --concurrency 16 --beacons 16 --block-time 0 --profile <dir>]`
+ *
+ * ECDSA updates through beacon-ops (built app, real HTTP, 8-wallet pool, its own Postgres)
+ * and then the same number straight from the same 8 wallets with ethers, on one anvil.
+ * Reports updates/s, p50/p99 latency and nonce errors for both, and the gas of a 100-entry
+ * batch update. Anvil mines instantly (a block per transaction) unless --block-time is given:
+ * instant mining measures what the service itself costs, not the chain's block time.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeAggregate3WithGasCalls, deployEcdsaBeacon, encodePublicSignals } from '@perp/contracts';
+import { makeTestProof } from '@perp/contracts/testing';
+import { getFreePort, spawnManaged, startAnvil, startTestPostgres, waitUntil } from '@perp/local-infra';
+import { Client } from 'pg';
+import { anvilAccount, deployDevContracts, uncachedProvider } from '../dev-stack/deploy-contracts';
+import { REPO_ROOT } from '../dev-stack/dev-settings';
+import { buildApps } from '../dev-stack/service-process';
+import { DirectSender } from './direct-sender';
+import { cpuPerUpdate, ProcessCpu } from './process-cpu';
+import { figures, joinRuns, PathFigures, Run, runBounded } from './run-stats';
+
+const POOL_ACCOUNTS = [1, 2, 3, 4, 5, 6, 7, 8];
+const TOKEN = 'bench-beacon-ops-token-000000000000';
+/** Both paths poll receipts this often: instantly mined blocks are there at once, real ones take a while. */
+const receiptPollMs = (blockTime: number) => (blockTime ? 100 : 10);
+/** beacon-ops trusts a wallet's next nonce this long after its own last use (NonceSync), plus a margin. */
+const NONCE_TRUST_MS = 11_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const nonceLogLines = (logFile: string) => readFileSync(logFile, 'utf8').match(/nonce \d+ was taken/g)?.length ?? 0;
+const meanCpu = (samples: Record<string, number>[]) =>
+  Object.fromEntries(Object.keys(samples[0]).map((name) => [name, samples.reduce((sum, s) => sum + s[name], 0) / samples.length]));
+
+function textOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+async function main(): Promise<void> {
+  const updates = option('updates', 400);
+  const concurrency = option('concurrency', 16);
+  const beaconCount = option('beacons', 16);
+  const blockTime = option('block-time', 0);
+  const stopping: (() => Promise<unknown>)[] = [];
+  try {
+    console.log(`bench:beacon: ${updates} ECDSA updates per path, concurrency ${concurrency}, ${beaconCount} beacons, ${POOL_ACCOUNTS.length} wallets, anvil ${blockTime ? `block time ${blockTime}s` : 'instant mining'}`);
+    const [pg, anvil] = await Promise.all([startTestPostgres(['beacon_ops']), startAnvil({ ...(blockTime ? { blockTime } : {}) })]);
+    stopping.push(() => anvil.stop(), () => pg.stop());
+    const signer = anvilAccount(9);
+    const wallets = POOL_ACCOUNTS.map((i) => anvilAccount(i));
+    const contracts = await deployDevContracts({ rpcUrl: anvil.url, poolWallets: wallets.map((w) => w.address), signer: signer.address });
+    const provider = uncachedProvider(anvil.url, contracts.chainId);
+    stopping.unshift(async () => provider.destroy());
+
+    // One beacon per concurrent request: the service serialises updates of one beacon, so a
+    // single hot beacon would measure that lock, not the pool. Both paths use the same beacons.
+    const deployer = anvilAccount(0).connect(provider);
+    const beacons: { beacon: string; adapter: string }[] = [];
+    for (let i = 0; i < beaconCount; i++) beacons.push(await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0n, max: 1_000_000n }));
+
+    console.log('building beacon-ops...');
+    await buildApps(['beacon-ops']);
+    const port = await getFreePort();
+    const logFile = join(mkdtempSync(join(tmpdir(), 'bench-beacon-')), 'beacon-ops.log');
+    // --profile <dir>: a V8 CPU profile of the service, written when it stops (open it in Chrome DevTools).
+    const profileDir = textOption('profile');
+    const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const service = spawnManaged(process.execPath, [...nodeArgs, join(REPO_ROOT, 'dist', 'apps', 'beacon-ops', 'main.js')], {
+      cwd: REPO_ROOT,
+      logFile,
+      env: {
+        ...process.env,
+        ...contracts.env,
+        BEACON_OPS_PORT: String(port),
+        BEACON_OPS_HOST: '127.0.0.1',
+        BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'),
+        RPC_URL: anvil.url,
+        BEACON_OPS_ACCESS_TOKENS: TOKEN,
+        WALLET_PRIVATE_KEYS: wallets.map((w) => w.privateKey).join(','),
+        SIGNER_PRIVATE_KEY: signer.privateKey,
+        RECEIPT_POLL_INTERVAL_MS: String(receiptPollMs(blockTime)),
+      },
+    });
+    stopping.unshift(() => service.stop('SIGTERM', 10_000));
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntil('beacon-ops /ready', async () => (await fetch(`${base}/ready`)).ok, { timeoutMs: 60_000, intervalMs: 250 });
+
+    const post = async (path: string, body: unknown): Promise<{ status: number; body: { success: boolean; data: unknown; message: string } }> => {
+      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as { success: boolean; data: unknown; message: string } };
+    };
+    const viaService = async (i: number) => {
+      const res = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacons[i % beacons.length].beacon, measurement: String(i) });
+      if (res.status !== 200) throw new Error(`${res.status} ${res.body.message}`);
+      return /0x[0-9a-f]{64}/.exec(String(res.body.data))?.[0] ?? '';
+    };
+    const direct = new DirectSender(provider, wallets.map((w) => w.connect(provider)), signer, contracts.chainId, receiptPollMs(blockTime));
+    const viaEthers = async (i: number) => {
+      const b = beacons[i % beacons.length];
+      const receipt = await direct.update(i, b.beacon, b.adapter, BigInt(i));
+      if (receipt.status !== 1) throw new Error(`reverted: ${receipt.hash}`);
+      return receipt.hash;
+    };
+
+    const cpu = new ProcessCpu({
+      'beacon-ops': () => (service.child.pid ? [service.child.pid] : []),
+      postgres: ProcessCpu.matching('postgres', '-p', String(pg.port)),
+      anvil: ProcessCpu.matching('anvil', '--port', String(anvil.port)),
+      'bench client': () => [],
+    });
+
+    // Warm-up (untimed, the same on both sides): connections, JIT, caches.
+    const warmUp = Math.max(200, concurrency * 4);
+    await runBounded(warmUp, concurrency, viaService);
+    await direct.init();
+    await runBounded(warmUp, concurrency, viaEthers);
+    await sleep(NONCE_TRUST_MS);
+
+    // Timed in the order service, direct, direct, service (half the updates each time): whatever
+    // else the machine runs meanwhile weighs on both paths alike.
+    const rowsBefore = await journalCount(pg.url('beacon_ops'));
+    const logLinesBefore = nonceLogLines(logFile);
+    const half = Math.ceil(updates / 2);
+    const serviceRuns: Run[] = [];
+    const directRuns: Run[] = [];
+    const serviceCpu: Record<string, number>[] = [];
+    const directCpu: Record<string, number>[] = [];
+    for (const [round, path] of (['service', 'direct', 'direct', 'service'] as const).entries()) {
+      const count = round === 0 || round === 1 ? half : updates - half;
+      console.log(`${path} path: ${count} updates...`);
+      const before = cpu.sample();
+      if (path === 'service') {
+        serviceRuns.push(await runBounded(count, concurrency, viaService));
+        serviceCpu.push(cpuPerUpdate(before, cpu.sample(), count));
+      } else {
+        await direct.init(); // the service used the wallets meanwhile
+        directRuns.push(await runBounded(count, concurrency, viaEthers));
+        directCpu.push(cpuPerUpdate(before, cpu.sample(), count));
+        // The pool trusts a wallet's nonce for 10 s after its own last use; let that lapse after
+        // the wallets were used outside it, so the benchmark itself causes no nonce retry.
+        if (round === 2) await sleep(NONCE_TRUST_MS);
+      }
+    }
+    const serviceRun = joinRuns(serviceRuns);
+    const directRun = joinRuns(directRuns);
+    const serviceHashes = serviceRun.results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const serviceConfirmed = await confirmedCount(provider, serviceHashes);
+    const journal = await journalStatuses(pg.url('beacon_ops'), rowsBefore);
+    const serviceNonceErrors =
+      serviceRun.results.filter((r) => r.status === 'rejected' && /nonce/i.test(String(r.reason))).length +
+      (journal['replaced'] ?? 0) +
+      (nonceLogLines(logFile) - logLinesBefore);
+    const directConfirmed = directRun.results.filter((r) => r.status === 'fulfilled').length;
+
+    console.log('100-entry batch update...');
+    const created = await post('/batch_create_registry_beacon', { count: 100 });
+    const zkBeacons = (created.body.data as { beacon_addresses: string[] }).beacon_addresses;
+    const batch = await post('/batch_update_beacon', {
+      updates: zkBeacons.map((beacon, i) => {
+        const public_signals = encodePublicSignals([BigInt(i + 1) << 96n]);
+        return { beacon_address: beacon, proof: makeTestProof(public_signals), public_signals };
+      }),
+    });
+    const batchData = batch.body.data as { successful_updates: number; results: { transaction_hash: string }[] };
+    const batchHash = batchData.results[0].transaction_hash;
+    const [batchReceipt, batchTx] = await Promise.all([provider.getTransactionReceipt(batchHash), provider.getTransaction(batchHash)]);
+    const perCall = decodeAggregate3WithGasCalls(batchTx?.data ?? '0x').map((c) => c.gasLimit);
+
+    report(
+      [figures('beacon-ops (HTTP)', serviceRun, serviceConfirmed, serviceNonceErrors), figures('direct (ethers)', directRun, directConfirmed, direct.nonceErrors)],
+      {
+        applied: batchData.successful_updates,
+        gasUsed: batchReceipt?.gasUsed ?? 0n,
+        gasLimit: batchTx?.gasLimit ?? 0n,
+        perCallSum: perCall.reduce((a, b) => a + b, 0n),
+        perCallMin: perCall.reduce((a, b) => (b < a ? b : a), perCall[0] ?? 0n),
+      },
+      { journal, blockTime, cpu: { service: meanCpu(serviceCpu), direct: meanCpu(directCpu) } },
+    );
+  } finally {
+    for (const stop of stopping) await stop().catch((error: unknown) => console.error(error));
+  }
+}
+
+async function withDb<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const journalCount = (url: string) => withDb(url, async (c) => Number((await c.query('SELECT count(*) AS n FROM tx_journal')).rows[0].n));
+
+const journalStatuses = (url: string, skip: number) =>
+  withDb(url, async (c) => {
+    const rows = (await c.query('SELECT status, count(*) AS n FROM (SELECT status FROM tx_journal ORDER BY id OFFSET $1) r GROUP BY status', [skip])).rows as { status: string; n: string }[];
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+  });
+
+async function confirmedCount(provider: ReturnType<typeof uncachedProvider>, hashes: string[]): Promise<number> {
+  const receipts = await Promise.all(hashes.map((h) => provider.getTransactionReceipt(h)));
+  return receipts.filter((r) => r?.status === 1).length;
+}
+
+function report(paths: PathFigures[], batch: { applied: number; gasUsed: bigint; gasLimit: bigint; perCallSum: bigint; perCallMin: bigint }, extra: { journal: Record<string, number>; blockTime: number; cpu: Record<'service' | 'direct', Record<string, number>> }): void {
+  const [service, direct] = paths;
+  const row = (f: PathFigures) =>
+    `| ${f.path.padEnd(18)} | ${String(f.confirmed).padStart(5)}/${String(f.updates).padEnd(5)} | ${f.perSecond.toFixed(1).padStart(9)} | ${f.p50Ms.toFixed(1).padStart(8)} | ${f.p99Ms.toFixed(1).padStart(8)} | ${String(f.nonceErrors).padStart(12)} |`;
+  const ratio = service.perSecond / direct.perSecond;
+  console.log(
+    [
+      '',
+      `anvil: ${extra.blockTime ? `block time ${extra.blockTime}s` : 'instant mining (a block per transaction)'}; ${service.updates} updates per path, timed as service, direct, direct, service`,
+      '| path               | confirmed   | updates/s |  p50 ms  |  p99 ms  | nonce errors |',
+      '|--------------------|-------------|-----------|----------|----------|--------------|',
+      row(service),
+      row(direct),
+      '',
+      `beacon-ops / direct: ${(ratio * 100).toFixed(0)}% of the direct rate (target >= 80%: ${ratio >= 0.8 ? 'met' : 'NOT met'}); zero nonce errors: ${service.nonceErrors + direct.nonceErrors === 0 ? 'yes' : 'NO'}`,
+      `service journal rows of the timed run: ${JSON.stringify(extra.journal)}`,
+      `CPU ms per update (machine-independent of other load), service path: ${cpuLine(extra.cpu.service)}`,
+      `CPU ms per update, direct path:                                      ${cpuLine(extra.cpu.direct)}`,
+      `100-entry batch update (BatchUpdater, TestVerifier beacons): ${batch.applied}/100 applied, gas used ${batch.gasUsed}, tx gas limit ${batch.gasLimit}, per-entry limits sum ${batch.perCallSum} (min ${batch.perCallMin})`,
+      '',
+    ].join('\n'),
+  );
+}
+
+const cpuLine = (cpu: Record<string, number>) =>
+  `${Object.entries(cpu).map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; total ${Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(2)}`;
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
