@@ -29,7 +29,7 @@ export function printBanner({
     '',
     `market-data   ${md}      docs ${md}/docs   OpenAPI ${md}/openapi.json`,
     `  auth: header  X-API-Key: ${adminKey}   (an admin key from ADMIN_API_KEYS)`,
-    `  try:  curl -H 'X-API-Key: ${adminKey}' ${md}/ready`,
+    `  try:  curl -H 'X-API-Key: ${adminKey}' '${md}/markets?limit=2'   (the simulator's demo markets)`,
     `  developer keys (/auth/keys): get a bearer token, then use it`,
     `        ${devToken}      (the token is the last line)`,
     `        curl -H "Authorization: Bearer <token>" ${md}/auth/keys`,

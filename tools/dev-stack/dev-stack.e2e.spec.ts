@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { EcdsaBeacon__factory } from '@perp/contracts';
+import { DEV_DEFAULTS } from '@perp/service';
 import { getFreePort, waitUntil } from '@perp/local-infra';
 import { JsonRpcProvider } from 'ethers';
 
@@ -65,6 +66,16 @@ describe('dev stack', () => {
       const keys = await fetch(`http://127.0.0.1:${marketData}/auth/keys`, { headers: { Authorization: `Bearer ${token}` } });
       expect(keys.status).toBe(200);
       expect(await keys.json()).toEqual([]);
+
+      // The demo market data is loaded and served: a newcomer sees real markets at once.
+      expect(output).toContain('Loaded the demo market data: 10 markets');
+      const markets = await fetch(`http://127.0.0.1:${marketData}/markets?limit=2`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
+      expect(markets.status).toBe(200);
+      const page = (await markets.json()) as { total: number; items: { perp_address: string; mark_price: string | null }[] };
+      expect(page.total).toBe(10);
+      expect(page.items).toHaveLength(2);
+      const candidates = await fetch(`http://127.0.0.1:${marketData}/positions/liquidatable?limit=1`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
+      expect(candidates.status).toBe(200);
 
       for (const port of [marketData, beaconOps]) {
         const health = await fetch(`http://127.0.0.1:${port}/health`);

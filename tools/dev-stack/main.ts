@@ -7,12 +7,30 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnvilNode, ensureDevSigningKey, ManagedProcess, PostgresServer, startAnvil, startPostgres } from '@perp/local-infra';
 import { DEV_DEFAULTS } from '@perp/service';
+import { PRESETS } from '../simulate/presets';
+import { runSimulation } from '../simulate/simulation';
 import { printBanner } from './banner';
 import { beaconOpsAccounts, DevContracts, deployDevContracts } from './deploy-contracts';
 import { devStackSettings } from './dev-settings';
 import { AppName, buildApps, startApp } from './service-process';
 
 const DATABASES = DEV_DEFAULTS.databases;
+
+/**
+ * Migrates the index and source stores and fills them with the simulator's demo preset,
+ * ending now, so a newcomer sees live-looking data at once. Only on the first start:
+ * later starts keep what is there (delete .dev-data for fresh data).
+ */
+async function loadDemoData(indexUrl: string, sourceUrl: string): Promise<void> {
+  const preset = PRESETS['demo'];
+  const end = Math.floor(Date.now() / 1000 / preset.intervalSeconds) * preset.intervalSeconds;
+  const summary = await runSimulation({ preset, seed: '42', end, indexUrl, sourceUrl, ifEmpty: true });
+  console.log(
+    summary.skipped
+      ? 'Index store already holds data: kept as it is.'
+      : `Loaded the demo market data: ${summary.rows.markets} markets, ${summary.rows.positions} positions, ${summary.rows.snapshots} snapshots (${summary.seconds.total.toFixed(1)} s).`,
+  );
+}
 
 async function main(): Promise<void> {
   const settings = devStackSettings();
@@ -46,6 +64,10 @@ async function main(): Promise<void> {
     }
     for (const name of Object.values(DATABASES)) await postgres.createDatabase(name);
 
+    const indexUrl = process.env['INDEX_DATABASE_URL'] ?? postgres.url(DATABASES.index);
+    const sourceUrl = process.env['SOURCE_DATABASE_URL'] ?? postgres.url(DATABASES.source);
+    await loadDemoData(indexUrl, sourceUrl);
+
     let contracts: DevContracts | undefined;
     if (!rpcUrl) {
       console.log(`Starting anvil on 127.0.0.1:${settings.anvilPort}...`);
@@ -63,8 +85,8 @@ async function main(): Promise<void> {
 
     const appEnv: NodeJS.ProcessEnv = {
       ...process.env,
-      INDEX_DATABASE_URL: process.env['INDEX_DATABASE_URL'] ?? postgres.url(DATABASES.index),
-      SOURCE_DATABASE_URL: process.env['SOURCE_DATABASE_URL'] ?? postgres.url(DATABASES.source),
+      INDEX_DATABASE_URL: indexUrl,
+      SOURCE_DATABASE_URL: sourceUrl,
       MARKET_DATA_DATABASE_URL: process.env['MARKET_DATA_DATABASE_URL'] ?? postgres.url(DATABASES.marketData),
       BEACON_OPS_DATABASE_URL: process.env['BEACON_OPS_DATABASE_URL'] ?? postgres.url(DATABASES.beaconOps),
       RPC_URL: rpcUrl,
