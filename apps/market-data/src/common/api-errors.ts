@@ -34,8 +34,8 @@ const VALIDATION_ERROR: SchemaObject = {
 export interface ErrorDocs {
   /** The 404 detail(s), e.g. 'Market not found'. */
   404?: string;
-  /** Documents the 422 validation error (path or query). */
-  422?: boolean;
+  /** Documents the 422 validation error (path or query); a string says what fails. */
+  422?: boolean | string;
   /** The stores whose outage gives 503 (the key store's is added: every route is authenticated). */
   stores?: Array<'Index store' | 'Source store'>;
 }
@@ -44,7 +44,10 @@ export interface ErrorDocs {
 export function ApiErrors(docs: ErrorDocs): MethodDecorator & ClassDecorator {
   const decorators = [];
   if (docs[404]) decorators.push(ApiResponse({ status: 404, description: docs[404], schema: DETAIL_ERROR }));
-  if (docs[422]) decorators.push(ApiResponse({ status: 422, description: 'Validation error (path or query)', schema: VALIDATION_ERROR }));
+  if (docs[422]) {
+    const description = typeof docs[422] === 'string' ? docs[422] : 'Validation error (path or query)';
+    decorators.push(ApiResponse({ status: 422, description, schema: VALIDATION_ERROR }));
+  }
   const stores = [...(docs.stores ?? []), 'Key store'];
   decorators.push(
     ApiResponse({ status: 503, description: stores.map((store) => `${store} unavailable`).join(', or '), schema: DETAIL_ERROR }),

@@ -2,8 +2,8 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseIntPathPipe, toPage } from '@perp/http';
 import { RequireApiKey } from '../auth';
+import { ApiErrors } from '../common/api-errors';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
-import { ApiPositionErrors } from './api-errors';
 import { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { LiquidationCandidatesService } from './liquidation-candidates.service';
 import { PositionDto } from './position.dto';
@@ -29,7 +29,7 @@ export class PositionsController {
     description: 'Filters combine with AND. Open positions carry their current figures at the market mark; closed ones have them null.',
   })
   @ApiPageResponse(PositionDto)
-  @ApiPositionErrors('Invalid query: limit outside 1-500, negative offset, malformed address or boolean')
+  @ApiErrors({ 422: 'Invalid query: limit outside 1-500, negative offset, malformed address or boolean', stores: ['Index store'] })
   async list(@Query() query: PositionsQuery): Promise<Page<PositionDto>> {
     const filter = { holder: query.holder, perpAddress: resolvePerpFilter(query), isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
     const { items, total } = await this.positions.page(filter, query.limit, query.offset);
@@ -48,7 +48,7 @@ export class PositionsController {
       'or whose ratio cannot be computed (listed last). A candidate is not a guarantee: confirm it on-chain before acting.',
   })
   @ApiPageResponse(LiquidationCandidateDto)
-  @ApiPositionErrors('Invalid query: limit outside 1-500, negative offset, unknown sort, malformed address')
+  @ApiErrors({ 422: 'Invalid query: limit outside 1-500, negative offset, unknown sort, malformed address', stores: ['Index store'] })
   async liquidatable(@Query() query: LiquidatableQuery): Promise<Page<LiquidationCandidateDto>> {
     const { items, total } = await this.candidates.page(resolvePerpFilter(query), query.sort, query.limit, query.offset);
     const now = nowSeconds();
@@ -63,7 +63,7 @@ export class PositionsController {
   @ApiOperation({ summary: 'One position by its on-chain id' })
   @ApiParam({ name: 'position_id', type: 'integer', description: 'On-chain position id' })
   @ApiOkResponse({ type: PositionDto })
-  @ApiPositionErrors('position_id is not an integer', 'Position not found')
+  @ApiErrors({ 422: 'position_id is not an integer', 404: 'Position not found', stores: ['Index store'] })
   async get(@Param('position_id', ParseIntPathPipe) id: number): Promise<PositionDto> {
     const { position, health } = await this.positions.get(id);
     return toPositionDto(position, health);

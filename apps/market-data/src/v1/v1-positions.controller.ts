@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseIntPathPipe, toPage } from '@perp/http';
 import { RequireApiKey } from '../auth';
-import { ApiPositionErrors } from '../positions/api-errors';
+import { ApiErrors } from '../common/api-errors';
 import { LiquidationCandidatesService } from '../positions/liquidation-candidates.service';
 import { toCandidateDto } from '../positions/position-view';
 import { PositionsService } from '../positions/positions.service';
@@ -25,7 +25,7 @@ export class V1PositionsController {
   @Get()
   @ApiOperation({ summary: 'Positions, ordered by id (legacy shape)' })
   @ApiPageResponse(V1PositionDto)
-  @ApiPositionErrors('Invalid query: limit outside 1-500, negative offset, malformed address or boolean')
+  @ApiErrors({ 422: 'Invalid query: limit outside 1-500, negative offset, malformed address or boolean', stores: ['Index store'] })
   async list(@Query() query: V1PositionsQuery): Promise<Page<V1PositionDto>> {
     const filter = { holder: query.wallet, perpAddress: query.market_id, isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
     const { items, total } = await this.positions.page(filter, query.limit, query.offset);
@@ -39,7 +39,7 @@ export class V1PositionsController {
   @Get('liquidatable')
   @ApiOperation({ summary: 'Permissive liquidation candidates, most underwater first (legacy shape)' })
   @ApiPageResponse(V1LiquidationCandidateDto)
-  @ApiPositionErrors('Invalid query: limit outside 1-500, negative offset, malformed address')
+  @ApiErrors({ 422: 'Invalid query: limit outside 1-500, negative offset, malformed address', stores: ['Index store'] })
   async liquidatable(@Query() query: V1LiquidatableQuery): Promise<Page<V1LiquidationCandidateDto>> {
     const { items, total } = await this.candidates.page(query.market_id, 'most_underwater', query.limit, query.offset);
     const now = Math.floor(Date.now() / 1000);
@@ -54,7 +54,7 @@ export class V1PositionsController {
   @ApiOperation({ summary: 'One position by its on-chain id (legacy shape)' })
   @ApiParam({ name: 'position_id', type: 'integer', description: 'On-chain position id' })
   @ApiOkResponse({ type: V1PositionDto })
-  @ApiPositionErrors('position_id is not an integer', 'Position not found')
+  @ApiErrors({ 422: 'position_id is not an integer', 404: 'Position not found', stores: ['Index store'] })
   async get(@Param('position_id', ParseIntPathPipe) id: number): Promise<V1PositionDto> {
     return toV1Position((await this.positions.get(id)).position);
   }
