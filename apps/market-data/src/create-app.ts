@@ -3,6 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { frameworkErrorHandler, useHttpConventions } from '@perp/http';
 import { buildOpenApiDocument, createServiceApp, mountDocs } from '@perp/service';
 import { AppModule } from './app.module';
+import { installHttpCache } from './common/http-cache';
 import { MARKET_DATA_DESCRIPTION } from './service-description';
 import { MarketDataSettings } from './settings';
 
@@ -11,7 +12,10 @@ export async function createMarketDataApp(settings: MarketDataSettings, options:
   const app = await createServiceApp(AppModule.register(settings), {
     logger: options.logger,
     fastify: { frameworkErrors: frameworkErrorHandler('detail') },
-    configure: (nest) => useHttpConventions(nest, { errors: 'detail' }),
+    configure: (nest) => {
+      useHttpConventions(nest, { errors: 'detail' });
+      installHttpCache(nest.getHttpAdapter().getInstance());
+    },
   });
   mountDocs(app, buildOpenApiDocument(app, MARKET_DATA_DESCRIPTION));
   return app;

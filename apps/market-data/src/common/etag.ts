@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 
+/** A strong ETag of exact JSON text (same body, same tag, on every replica). */
+export function etagOfJson(json: string): string {
+  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+}
+
 /** A strong ETag: a hash of the exact JSON body (same body, same tag, on every replica). */
 export function strongEtag(body: unknown): string {
-  const json = JSON.stringify(body) ?? '';
-  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  return etagOfJson(JSON.stringify(body) ?? '');
 }
 
 /**

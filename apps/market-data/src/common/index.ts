@@ -8,4 +8,5 @@ export * from './api-fields';
 export * from './api-errors';
 export * from './ttl-cache';
 export * from './etag';
-export * from './http-cache.interceptor';
+export * from './refreshing-cache';
+export * from './http-cache';

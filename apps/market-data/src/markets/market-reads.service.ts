@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TtlCache, marketNotFound, noLiveData } from '../common';
+import { JsonText, TtlCache, marketNotFound, memoisedJson, noLiveData } from '../common';
 import { MarketWithSnapshot, PriceWindow, SnapshotRow } from './market-rows';
 import { MarketsRepository } from './markets.repository';
 
@@ -20,6 +20,8 @@ export const MARKET_READ_MAX_AGE_SECONDS = 1;
 export class MarketReadsService {
   private readonly markets = new TtlCache<MarketWithSnapshot | null>(MARKET_READ_TTL_MS);
   private readonly windows = new TtlCache<PriceWindow | null | undefined>(MARKET_READ_TTL_MS);
+  /** Each route's answer for one memoised read: it lives exactly as long as that read's cache entry. */
+  private readonly views = new WeakMap<object, Map<string, string>>();
 
   constructor(private readonly repository: MarketsRepository) {}
 
@@ -46,5 +48,19 @@ export class MarketReadsService {
     if (window === undefined) throw marketNotFound();
     if (window === null) throw noLiveData();
     return window;
+  }
+
+  /**
+   * The answer of route `view` for a read returned by this service, built and serialised
+   * once per read (memoisedJson): requests within the same second share the text and its
+   * ETag instead of decoding the X96 figures again. `build` must depend only on `read`
+   * (and on what keys the read's cache).
+   */
+  view<T>(read: object, view: string, build: () => T): JsonText<T> {
+    let byView = this.views.get(read);
+    if (!byView) this.views.set(read, (byView = new Map()));
+    let json = byView.get(view);
+    if (json === undefined) byView.set(view, (json = memoisedJson(build())));
+    return json as JsonText<T>;
   }
 }

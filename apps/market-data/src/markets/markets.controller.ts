@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseAddressPathPipe, toPage } from '@perp/http';
-import { ApiErrors, HttpCache, NOT_FOUND_DETAIL, marketNotFound } from '../common';
+import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL, marketNotFound } from '../common';
 import { RequireApiKey } from '../auth';
 import { LiveMarketDto } from './live-market.dto';
 import { MarketDetailDto } from './market-detail.dto';
@@ -51,8 +51,9 @@ export class MarketsController {
   @ApiOkResponse({ type: MarketDetailDto })
   @ApiErrors(MARKET_404)
   @HttpCache(PER_SNAPSHOT)
-  async detail(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<MarketDetailDto> {
-    return marketDetailView(await this.reads.marketWithSnapshot(perpAddress));
+  async detail(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<MarketDetailDto>> {
+    const read = await this.reads.marketWithSnapshot(perpAddress);
+    return this.reads.view(read, 'detail', () => marketDetailView(read));
   }
 
   @Get(':perp_address/live')
@@ -61,9 +62,9 @@ export class MarketsController {
   @ApiOkResponse({ type: LiveMarketDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  async live(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<LiveMarketDto> {
-    const { market, snapshot } = await this.reads.live(perpAddress);
-    return liveView(market, snapshot);
+  async live(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<LiveMarketDto>> {
+    const read = await this.reads.live(perpAddress);
+    return this.reads.view(read, 'live', () => liveView(read.market, read.snapshot));
   }
 
   @Get(':perp_address/stats')
@@ -75,8 +76,9 @@ export class MarketsController {
   @ApiOkResponse({ type: MarketStatsDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  async stats(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<MarketStatsDto> {
-    return statsView(perpAddress, await this.reads.priceWindow(perpAddress));
+  async stats(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<MarketStatsDto>> {
+    const read = await this.reads.priceWindow(perpAddress);
+    return this.reads.view(read, 'stats', () => statsView(perpAddress, read));
   }
 
   @Get(':perp_address/snapshots')

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { etagOfJson } from '../common';
 import { marketsPageSql } from './markets-list-sql';
 import { MarketDataTestbed, startMarketDataTestbed } from './test/market-data-testbed';
 import { Q96, address, insertClosedTaker, insertMarket, insertSnapshot, insertTrade } from './test/market-fixtures';
@@ -252,8 +253,12 @@ describe('unversioned market routes', () => {
     it('is cacheable: Cache-Control max-age, a strong ETag, 304 on If-None-Match', async () => {
       const first = await bed.get(`/markets/${A}`).expect(200);
       expect(first.headers['cache-control']).toBe('public, max-age=1');
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
       const etag = first.headers['etag'];
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      // The tag is the hash of the very text sent (serialised once), and the memoised answer is the same text.
+      expect(etag).toBe(etagOfJson(first.text));
+      expect((await bed.get(`/markets/${A}`).expect(200)).text).toBe(first.text);
       const again = await bed.get(`/markets/${A}`).set('If-None-Match', etag).expect(304);
       expect(again.text ?? '').toBe('');
       expect(again.headers['etag']).toBe(etag);

@@ -1,4 +1,18 @@
-import { atomsToHuman, BigNumber, makerPositionValue, Q96, ratioFromE6, takerHealth, x96ToPrice } from '@perp/x96-math';
+import {
+  atomsToHuman,
+  BigNumber,
+  distanceToLiquidation,
+  estimatedReward,
+  getAmountsForLiquidity,
+  getSqrtPriceAtTick,
+  marginRatio,
+  Q96,
+  ratioFromE6,
+  takerEquity,
+  takerNotional,
+  TokenAmounts,
+  x96ToPrice,
+} from '@perp/x96-math';
 import { MarketState, PositionRecord } from './position-record';
 
 /** A position's figures at the market's current mark (human units); all null when the market has no mark yet. */
@@ -31,6 +45,25 @@ export function fundingOwedAtoms(perpDelta: bigint, entryCumulativeX96: bigint, 
   return (perpDelta * (cumulativeX96 - entryCumulativeX96)) / Q96;
 }
 
+/** A position's exposure in atoms: what its health is judged on. */
+export interface ExposureAtoms {
+  perp: bigint;
+  usd: bigint;
+  funding: bigint;
+}
+
+/**
+ * What a maker's liquidity holds at the pool price: the amounts of the math lib's
+ * makerPositionValue (same ticks check, same rounding), without its decimal valuation,
+ * which no figure here uses and which costs more than the rest of a candidate's figures.
+ */
+function makerHeldAtoms(position: PositionRecord, sqrtPriceX96: bigint): TokenAmounts {
+  const tickLower = position.tickLower ?? 0;
+  const tickUpper = position.tickUpper ?? 0;
+  if (tickLower >= tickUpper) throw new RangeError(`tickLower (${tickLower}) must be below tickUpper (${tickUpper})`);
+  return getAmountsForLiquidity(sqrtPriceX96, getSqrtPriceAtTick(tickLower), getSqrtPriceAtTick(tickUpper), position.liquidity ?? 0n);
+}
+
 /**
  * The exposure whose health is judged, in atoms. A taker: its deltas, and the funding it
  * owes. A maker: its deltas (minus what it lent at entry) plus what its liquidity holds
@@ -38,7 +71,7 @@ export function fundingOwedAtoms(perpDelta: bigint, entryCumulativeX96: bigint, 
  * term, since a maker's exposure changes with the pool price and the index keeps no
  * per-maker funding accrual.
  */
-function exposureAtoms(position: PositionRecord, market: MarketState): { perp: bigint; usd: bigint; funding: bigint } {
+export function exposureAtoms(position: PositionRecord, market: MarketState): ExposureAtoms {
   if (!position.isMaker) {
     return {
       perp: position.perpDelta,
@@ -46,37 +79,41 @@ function exposureAtoms(position: PositionRecord, market: MarketState): { perp: b
       funding: fundingOwedAtoms(position.perpDelta, position.entryCumulativeFundingX96, market.cumulativeFundingX96),
     };
   }
-  const held = makerPositionValue(
-    { tickLower: position.tickLower ?? 0, tickUpper: position.tickUpper ?? 0, liquidity: position.liquidity ?? 0n },
-    market.sqrtPriceX96,
-  );
+  const held = makerHeldAtoms(position, market.sqrtPriceX96);
   return { perp: position.perpDelta + held.amount0, usd: position.usdDelta + held.amount1, funding: 0n };
+}
+
+/** The decoded mark of a market state; a market's rows share one decoding (it is an exact 96-place decimal). */
+const decodedMarks = new WeakMap<MarketState, BigNumber>();
+function markOf(market: MarketState, markX96: bigint): BigNumber {
+  let mark = decodedMarks.get(market);
+  if (!mark) decodedMarks.set(market, (mark = x96ToPrice(markX96)));
+  return mark;
 }
 
 /**
  * DESIGN §3 for takers (equity = margin + perp_delta * mark + usd_delta - funding owed,
  * ratio = equity / (|perp_delta| * mark), reward = min(max(equity, 0), notional * fee));
  * makers get the same formulas on their net exposure (exposureAtoms). Closed positions
- * have no current figures.
+ * have no current figures. `exposure`: exposureAtoms(position, market), when the caller has it.
+ * The math lib's takerHealth, without the figures no response carries (liquidation mark).
  */
-export function positionHealth(position: PositionRecord, market: MarketState): PositionHealth {
+export function positionHealth(position: PositionRecord, market: MarketState, exposure?: ExposureAtoms): PositionHealth {
   if (position.isClosed || market.markX96 === null) return NONE;
-  const mark = x96ToPrice(market.markX96);
-  const exposure = exposureAtoms(position, market);
+  const mark = markOf(market, market.markX96);
+  exposure ??= exposureAtoms(position, market);
   const margin = atomsToHuman(position.margin);
-  const health = takerHealth(
-    { margin, perpDelta: atomsToHuman(exposure.perp), usdDelta: atomsToHuman(exposure.usd), fundingOwed: atomsToHuman(exposure.funding) },
-    mark,
-    ratioFromE6(BigInt(position.liqMarginRatioE6)),
-    ratioFromE6(BigInt(market.liquidationFeeE6)),
-  );
+  const perpDelta = atomsToHuman(exposure.perp);
+  const equity = takerEquity({ margin, perpDelta, usdDelta: atomsToHuman(exposure.usd), fundingOwed: atomsToHuman(exposure.funding) }, mark);
+  const notional = takerNotional(perpDelta, mark);
+  const ratio = marginRatio(equity, notional);
   return {
     mark,
-    equity: health.equity,
-    unrealizedPnl: health.equity.minus(margin),
-    notional: health.notional,
-    marginRatio: health.marginRatio,
-    distanceToLiquidation: health.distanceToLiquidation,
-    estimatedReward: health.estimatedReward,
+    equity,
+    unrealizedPnl: equity.minus(margin),
+    notional,
+    marginRatio: ratio,
+    distanceToLiquidation: distanceToLiquidation(ratio, ratioFromE6(BigInt(position.liqMarginRatioE6))),
+    estimatedReward: estimatedReward(equity, notional, ratioFromE6(BigInt(market.liquidationFeeE6))),
   };
 }

@@ -39,8 +39,10 @@ export function candidateAmount(position: PositionRecord): string {
   return formatInteger(position.perpDelta < 0n ? -position.perpDelta : position.perpDelta);
 }
 
-/** The spec's candidate, fields in its order; is_stale against `nowSeconds`. */
-export function toCandidateDto(candidate: Candidate, nowSeconds: number, staleAfterSeconds: number): LiquidationCandidateDto {
+type CandidateFields = Omit<LiquidationCandidateDto, 'is_stale'>;
+
+/** Every field of the candidate but is_stale, in the spec's order. */
+function candidateFields(candidate: Candidate): CandidateFields {
   const { position, market, health } = candidate;
   const marginRatio = dec(health.marginRatio);
   const liqMarginRatio = ratio(position.liqMarginRatioE6);
@@ -60,6 +62,15 @@ export function toCandidateDto(candidate: Candidate, nowSeconds: number, staleAf
     health: { margin_ratio: marginRatio, liq_margin_ratio: liqMarginRatio },
     distance_to_liquidation: dec(health.distanceToLiquidation),
     estimated_reward: dec(health.estimatedReward),
-    is_stale: asOf === null || nowSeconds - asOf > staleAfterSeconds,
   });
+}
+
+/**
+ * The spec's candidate, fields in its order; is_stale against `nowSeconds`. The other
+ * fields are formatted once per candidate (candidates are shared by the requests of one
+ * evaluation, see LiquidationCandidatesService).
+ */
+export function toCandidateDto(candidate: Candidate, nowSeconds: number, staleAfterSeconds: number): LiquidationCandidateDto {
+  const fields = (candidate.fields ??= candidateFields(candidate));
+  return { ...fields, is_stale: fields.as_of === null || nowSeconds - fields.as_of > staleAfterSeconds };
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseAddressPathPipe, toPage } from '@perp/http';
 import { RequireApiKey } from '../auth';
-import { ApiErrors, HttpCache, NOT_FOUND_DETAIL, marketNotFound } from '../common';
+import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL, marketNotFound } from '../common';
 import { SnapshotsQuery, TradesQuery } from '../markets/market-page-queries';
 import { MARKET_READ_MAX_AGE_SECONDS, MarketReadsService } from '../markets/market-reads.service';
 import { MarketsRepository } from '../markets/markets.repository';
@@ -45,8 +45,9 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1MarketDetailDto })
   @ApiErrors(MARKET_404)
   @HttpCache(PER_SNAPSHOT)
-  async detail(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<V1MarketDetailDto> {
-    return v1MarketDetailView(await this.reads.marketWithSnapshot(perpAddress));
+  async detail(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1MarketDetailDto>> {
+    const read = await this.reads.marketWithSnapshot(perpAddress);
+    return this.reads.view(read, 'v1-detail', () => v1MarketDetailView(read));
   }
 
   @Get(':market_id/live')
@@ -55,9 +56,9 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1LiveMarketDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  async live(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<V1LiveMarketDto> {
-    const { market, snapshot } = await this.reads.live(perpAddress);
-    return v1LiveView(market, snapshot);
+  async live(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1LiveMarketDto>> {
+    const read = await this.reads.live(perpAddress);
+    return this.reads.view(read, 'v1-live', () => v1LiveView(read.market, read.snapshot));
   }
 
   @Get(':market_id/oi')
@@ -77,8 +78,9 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1StatsDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  async stats(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<V1StatsDto> {
-    return v1StatsView(perpAddress, await this.reads.priceWindow(perpAddress));
+  async stats(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1StatsDto>> {
+    const read = await this.reads.priceWindow(perpAddress);
+    return this.reads.view(read, 'v1-stats', () => v1StatsView(perpAddress, read));
   }
 
   @Get(':market_id/snapshots')
