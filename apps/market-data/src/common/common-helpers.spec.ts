@@ -3,7 +3,6 @@ import { ifNoneMatchMatches, strongEtag } from './etag';
 import { toIsoUtc, toIsoUtcOrNull } from './iso-timestamp';
 import { withPerpAlias } from './perp-alias';
 import { timeRangeConditions } from './time-range-query';
-import { TtlCache } from './ttl-cache';
 
 describe('response helpers', () => {
   it('renders date-times in UTC with Z', () => {
@@ -42,28 +41,5 @@ describe('response helpers', () => {
     expect(ifNoneMatchMatches(`W/${tag}`, tag)).toBe(true);
     expect(ifNoneMatchMatches('*', tag)).toBe(true);
     expect(ifNoneMatchMatches('"x"', tag)).toBe(false);
-  });
-});
-
-describe('TtlCache', () => {
-  it('shares a load within the TTL, reloads after it, never keeps a failure, stays bounded', async () => {
-    let now = 0;
-    const cache = new TtlCache<number>(1000, 2, () => now);
-    let loads = 0;
-    const load = async () => ++loads;
-    expect(await Promise.all([cache.get('a', load), cache.get('a', load)])).toEqual([1, 1]);
-    now = 999;
-    expect(await cache.get('a', load)).toBe(1);
-    now = 1000;
-    expect(await cache.get('a', load)).toBe(2);
-
-    await expect(cache.get('f', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect(await cache.get('f', async () => 7)).toBe(7);
-
-    await cache.get('b', load);
-    await cache.get('c', load); // at most 2 entries: the oldest ('a', then 'f') are gone
-    const before = loads;
-    await cache.get('a', load);
-    expect(loads).toBe(before + 1);
   });
 });

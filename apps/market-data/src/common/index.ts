@@ -6,7 +6,6 @@ export * from './not-found';
 export * from './time-range-query';
 export * from './api-fields';
 export * from './api-errors';
-export * from './ttl-cache';
 export * from './etag';
 export * from './refreshing-cache';
 export * from './http-cache';

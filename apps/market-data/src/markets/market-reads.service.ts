@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { JsonText, TtlCache, marketNotFound, memoisedJson, noLiveData } from '../common';
+import { JsonText, RefreshingCache, marketNotFound, memoisedJson, noLiveData } from '../common';
 import { MarketWithSnapshot, PriceWindow, SnapshotRow } from './market-rows';
 import { MarketsRepository } from './markets.repository';
 
 /**
- * How long detail, live and stats reads are reused in this process. They change at most
- * once per snapshot; 1 s bounds the staleness a bot sees (and matches max-age=1).
+ * How old a detail, live or stats read may be in this process: it changes at most once per
+ * snapshot, and 1 s bounds the staleness a bot sees (matching max-age=1). Reused as is for
+ * the first half; in the second half it is still answered while one background load
+ * replaces it, so that no request waits for the reload (RefreshingCache).
  */
-export const MARKET_READ_TTL_MS = 1_000;
+export const MARKET_READ_MAX_AGE_MS = 1_000;
 export const MARKET_READ_MAX_AGE_SECONDS = 1;
+const FRESH_MS = MARKET_READ_MAX_AGE_MS / 2;
 
 /**
  * The per-market reads both route families share (unversioned and /v1), memoised per
@@ -18,8 +21,8 @@ export const MARKET_READ_MAX_AGE_SECONDS = 1;
  */
 @Injectable()
 export class MarketReadsService {
-  private readonly markets = new TtlCache<MarketWithSnapshot | null>(MARKET_READ_TTL_MS);
-  private readonly windows = new TtlCache<PriceWindow | null | undefined>(MARKET_READ_TTL_MS);
+  private readonly markets = new RefreshingCache<MarketWithSnapshot | null>(FRESH_MS, MARKET_READ_MAX_AGE_MS - FRESH_MS, 10_000);
+  private readonly windows = new RefreshingCache<PriceWindow | null | undefined>(FRESH_MS, MARKET_READ_MAX_AGE_MS - FRESH_MS, 10_000);
   /** Each route's answer for one memoised read: it lives exactly as long as that read's cache entry. */
   private readonly views = new WeakMap<object, Map<string, string>>();
 
