@@ -2,6 +2,7 @@ import { EcdsaBeacon__factory, encodeEcdsaInputs, signMeasurement, withGasHeadro
 import { AbstractSigner, BaseWallet, FeeData, hexlify, JsonRpcProvider, keccak256, randomBytes, TransactionReceipt } from 'ethers';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
+const RECEIPT_TIMEOUT_MS = 60_000;
 
 /**
  * The baseline: the same ECDSA updates sent straight from the pool's wallets with ethers, doing
@@ -54,11 +55,16 @@ export class DirectSender {
       throw error;
     }
     const hash = keccak256(raw);
-    for (;;) {
+    // Bounded: anvil can leave a pipelined transaction queued for good (it arrived while its
+    // predecessor was being mined: seen once, nonce n+1 "queued" with the chain at n+1), and
+    // the run should then report it unconfirmed instead of hanging.
+    const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
+    while (Date.now() < deadline) {
       const receipt = await this.provider.getTransactionReceipt(hash);
       if (receipt) return receipt;
       await new Promise((resolve) => setTimeout(resolve, this.pollMs));
     }
+    throw new Error(`no receipt for ${hash} (wallet ${wallet.address}, nonce ${nonce}) in ${RECEIPT_TIMEOUT_MS} ms`);
   }
 
   private feeData(): Promise<FeeData> {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintAsNumber } from './columns';
+import { bigintAsNumber, numericAsBigint } from './columns';
 
 /**
  * One pool wallet, shared by every replica. A lease is `lease_token` (a fencing token,
@@ -18,6 +18,11 @@ export class WalletRow {
   @Column({ name: 'leased_by', type: 'varchar', length: 128, nullable: true }) leasedBy!: string | null;
   /** Least-recently-used first: spreads gas spending and nonce pressure over the pool. */
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true }) lastUsedAt!: Date | null;
+  /** The balance last read from the chain (null: never read); see WalletFunds. */
+  @Column({ name: 'balance_wei', type: 'numeric', precision: 78, scale: 0, nullable: true, transformer: numericAsBigint }) balanceWei!: bigint | null;
+  @Column({ name: 'balance_read_at', type: 'timestamptz', nullable: true }) balanceReadAt!: Date | null;
+  /** The most the pool's transactions not reflected in balance_wei may still cost. */
+  @Column({ name: 'committed_wei', type: 'numeric', precision: 78, scale: 0, default: 0, transformer: numericAsBigint }) committedWei!: bigint;
   @Column({ name: 'nonce_synced_at', type: 'timestamptz', nullable: true }) nonceSyncedAt!: Date | null;
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' }) updatedAt!: Date;

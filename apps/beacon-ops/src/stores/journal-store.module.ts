@@ -1,6 +1,8 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { isConnectionError, postgresPoolOptions, StoreConnection, StoreUnavailableError } from '@perp/service';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { JOURNAL_ENTITIES, JOURNAL_MIGRATIONS_TABLE, migrateJournal } from '../journal/journal-schema';
 import { JOURNAL_MIGRATIONS } from '../journal/migrations';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
@@ -36,6 +38,24 @@ export class JournalStore extends StoreConnection implements OnApplicationShutdo
     });
     await this.migrated;
     return source;
+  }
+
+  /**
+   * One statement as a named prepared statement, straight on the driver's pg pool: planned
+   * once per connection instead of on every call (the pool's CTE statements cost Postgres
+   * about 2.5 times more CPU unnamed), and without TypeORM's query runner around it. For the
+   * send path's statements; `name` must always come with the same `text`. Errors are pg's own
+   * (`code`, `constraint`); connection failures become StoreUnavailableError.
+   */
+  async prepared<T>(name: string, text: string, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+    const source = await this.dataSource();
+    try {
+      const result = await ((source.driver as PostgresDriver).master as Pool).query({ name, text, values });
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      if (isConnectionError(error)) throw new StoreUnavailableError(this.label, error);
+      throw error;
+    }
   }
 
   onApplicationShutdown(): Promise<void> {

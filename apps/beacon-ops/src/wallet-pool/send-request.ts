@@ -1,4 +1,5 @@
 import { TransactionReceipt, TransactionRequest } from 'ethers';
+import type { BeaconLockScope } from './beacon-locks';
 
 /** What a route asks the pool to send. */
 export interface SendRequest {
@@ -8,6 +9,8 @@ export interface SendRequest {
   request?: unknown;
   /** Beacon(s) the transaction updates: sends for the same beacon never overlap, across replicas. */
   beaconAddress?: string | string[];
+  /** From an enclosing `WalletPool.withBeaconLock`: its beacons' locks are held already, not taken again. */
+  lockScope?: BeaconLockScope;
   /**
    * Makes the send idempotent: while a transaction sent under this key is pending or mined,
    * another send with the key waits for that one's receipt instead of sending. Use one key

@@ -18,6 +18,14 @@ export interface NewJournalEntry {
   rawTx: string;
 }
 
+/** The wallet's accounted funds do not cover the transaction above the floor (WalletFunds): nothing was written. */
+export class FundsShortError extends Error {
+  constructor(address: string) {
+    super(`Wallet ${address} cannot pay the transaction above the balance floor`);
+    this.name = 'FundsShortError';
+  }
+}
+
 /** A unique index refused the row: another live row holds this wallet nonce or idempotency key. */
 export class JournalConflictError extends Error {
   constructor(readonly on: 'nonce' | 'idempotency_key' | 'tx_hash', cause: unknown) {
@@ -32,8 +40,10 @@ const CONSTRAINTS: Record<string, JournalConflictError['on']> = {
   tx_journal_tx_hash: 'tx_hash',
 };
 
+/** pg's error, raw (prepared statements) or wrapped by TypeORM (`driverError`). */
 function conflictOf(error: unknown): JournalConflictError | undefined {
-  const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+  const bag = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const driver = bag.driverError ?? bag;
   const on = driver?.code === '23505' && driver.constraint ? CONSTRAINTS[driver.constraint] : undefined;
   return on ? new JournalConflictError(on, error) : undefined;
 }
@@ -57,6 +67,37 @@ function minedParams(receipt: TransactionReceipt, broadcasts: number): unknown[]
   ];
 }
 
+/** Parameters: the receipt as in MINED_SET ($1-$9), the wallet and its lease token ($10, $11). */
+const MINED_RELEASE_SQL = `WITH mined AS (UPDATE tx_journal SET ${MINED_SET}, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id),
+     released AS (${releaseSql('$10', '$11', 'true')} RETURNING address)
+SELECT (SELECT count(*) FROM mined) AS mined, (SELECT count(*) FROM released) AS released`;
+
+/** MINED_RELEASE_SQL plus the release of the send's beacon locks ($12 beacons, $13 lock token). */
+const MINED_RELEASE_UNLOCK_SQL = `WITH mined AS (UPDATE tx_journal SET ${MINED_SET}, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id),
+     released AS (${releaseSql('$10', '$11', 'true')} RETURNING address),
+     unlocked AS (${unlockSql('$12', '$13')} RETURNING beacon_address)
+SELECT (SELECT count(*) FROM mined) AS mined, (SELECT count(*) FROM released) AS released`;
+
+/**
+ * The fenced wallet update and the journal insert (TxJournal.insertPendingUnderLease). Funds:
+ * $13/$14 the refreshed balance and committed amount (null: keep the row's), $15 this
+ * transaction's maxCost, $16 the floor.
+ */
+const INSERT_UNDER_LEASE_SQL = `WITH lease AS (
+   UPDATE wallets
+      SET leased_until = now() + $3 * interval '1 millisecond', updated_at = now(), next_nonce = $9::bigint + 1,
+          balance_wei = COALESCE($13::numeric, balance_wei),
+          balance_read_at = CASE WHEN $13::numeric IS NULL THEN balance_read_at ELSE now() END,
+          committed_wei = COALESCE($14::numeric, committed_wei) + $15::numeric
+    WHERE address = $1 AND lease_token = $2 AND leased_until > now()
+      AND COALESCE($13::numeric, balance_wei) - COALESCE($14::numeric, committed_wei) - $15::numeric >= $16::numeric
+   RETURNING address)
+ INSERT INTO tx_journal (request_kind, request, request_fingerprint, idempotency_key, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx, status)
+ SELECT $4, $5::jsonb, $6, $7, $8::varchar[], lease.address, $9, $10, $11, $12, 'pending' FROM lease
+ RETURNING id, created_at, updated_at`;
+
+const LEASE_HELD_SQL = `SELECT lease_token = $2 AND leased_until > now() AS held FROM wallets WHERE address = $1`;
+
 export function journalLogs(receipt: TransactionReceipt): JournalLog[] {
   return receipt.logs.map((log) => ({ address: log.address.toLowerCase(), topics: [...log.topics], data: log.data, index: log.index }));
 }
@@ -71,43 +112,48 @@ export class TxJournal {
   constructor(private readonly store: JournalStore) {}
 
   /**
-   * The pending row and the wallet's next_nonce in ONE statement, fenced by the lease: the
-   * wallet update (token unchanged, lease not expired; renewed) and the insert succeed
-   * together or not at all, as the fenced transaction does, in one round trip instead of five.
-   * LeaseLostError: the lease was lost, nothing written; JournalConflictError: a unique index refused it.
+   * The pending row, the wallet's next_nonce and its accounted funds in ONE statement, fenced
+   * by the lease: the wallet update (token unchanged, lease not expired; renewed; the funds
+   * cover the transaction, see WalletFunds) and the insert succeed together or not at all, in
+   * one round trip. `funds.refreshed`: figures just read from the chain, replacing the row's.
+   * LeaseLostError: the lease was lost; FundsShortError: the funds do not cover it (nothing
+   * written either way); JournalConflictError: a unique index refused it.
    */
-  async insertPendingUnderLease(lease: WalletLease, leaseTimeoutMs: number, entry: NewJournalEntry): Promise<TxJournalRow> {
+  async insertPendingUnderLease(
+    lease: WalletLease,
+    leaseTimeoutMs: number,
+    entry: NewJournalEntry,
+    funds: { maxCost: bigint; floor: bigint; refreshed: { balance: bigint; committed: bigint } | null },
+  ): Promise<TxJournalRow> {
     let rows: { id: string; created_at: Date; updated_at: Date }[];
     try {
-      rows = (await this.store.run((source) =>
-        source.query(
-          `WITH lease AS (
-             UPDATE wallets SET leased_until = now() + $3 * interval '1 millisecond', updated_at = now(), next_nonce = $9::bigint + 1
-              WHERE address = $1 AND lease_token = $2 AND leased_until > now()
-             RETURNING address)
-           INSERT INTO tx_journal (request_kind, request, request_fingerprint, idempotency_key, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx, status)
-           SELECT $4, $5::jsonb, $6, $7, $8::varchar[], lease.address, $9, $10, $11, $12, 'pending' FROM lease
-           RETURNING id, created_at, updated_at`,
-          [
-            lease.address,
-            lease.token,
-            leaseTimeoutMs,
-            entry.kind,
-            JSON.stringify(entry.request),
-            entry.fingerprint,
-            entry.idempotencyKey,
-            entry.beacons,
-            entry.nonce,
-            entry.chainId,
-            entry.hash,
-            entry.rawTx,
-          ],
-        ),
-      )) as { id: string; created_at: Date; updated_at: Date }[];
+      ({ rows } = await this.store.prepared<{ id: string; created_at: Date; updated_at: Date }>('journal_insert_under_lease', INSERT_UNDER_LEASE_SQL, [
+        lease.address,
+        lease.token,
+        leaseTimeoutMs,
+        entry.kind,
+        JSON.stringify(entry.request),
+        entry.fingerprint,
+        entry.idempotencyKey,
+        entry.beacons,
+        entry.nonce,
+        entry.chainId,
+        entry.hash,
+        entry.rawTx,
+        funds.refreshed?.balance ?? null,
+        funds.refreshed?.committed ?? null,
+        funds.maxCost,
+        funds.floor,
+      ]));
     } catch (error) {
       throw conflictOf(error) ?? error;
     }
-    if (rows.length !== 1) throw new LeaseLostError(lease.address);
+    if (rows.length !== 1) {
+      // Rare: tell the two refusals apart (the sender checked the funds before, with the same figures).
+      const held = await this.store.prepared<{ held: boolean }>('wallet_lease_held', LEASE_HELD_SQL, [lease.address, lease.token]);
+      if (held.rows[0]?.held) throw new FundsShortError(lease.address);
+      throw new LeaseLostError(lease.address);
+    }
     return Object.assign(new TxJournalRow(), {
       id: Number(rows[0].id),
       requestKind: entry.kind,
@@ -198,18 +244,12 @@ export class TxJournal {
    */
   async markMinedAndRelease(id: number, receipt: TransactionReceipt, broadcasts: number, lease: WalletLease, locks: HeldLocks | null): Promise<void> {
     const params = [id, ...minedParams(receipt, broadcasts), lease.address, lease.token];
-    const release = releaseSql(`$${params.length - 1}`, `$${params.length}`, 'true');
-    const unlock = locks && locks.beacons.length > 0 ? `, unlocked AS (${unlockSql(`$${params.length + 1}`, `$${params.length + 2}`)} RETURNING beacon_address)` : '';
-    if (unlock && locks) params.push(locks.beacons, locks.token);
-    await this.store.run((source) =>
-      source.query(
-        `WITH mined AS (UPDATE tx_journal SET ${MINED_SET}, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id),
-              released AS (${release} RETURNING address)${unlock}
-         SELECT (SELECT count(*) FROM mined) AS mined, (SELECT count(*) FROM released) AS released`,
-        params,
-      ),
-    );
-    if (locks) locks.released = true;
+    if (locks && locks.beacons.length > 0) {
+      await this.store.prepared('journal_mined_release_unlock', MINED_RELEASE_UNLOCK_SQL, [...params, locks.beacons, locks.token]);
+      locks.released = true;
+    } else {
+      await this.store.prepared('journal_mined_release', MINED_RELEASE_SQL, params);
+    }
   }
 
   /** Never mined: its nonce went to another transaction. */

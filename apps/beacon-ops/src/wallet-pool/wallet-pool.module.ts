@@ -9,6 +9,7 @@ import { PoolKeys } from './pool-keys';
 import { RowReconciler } from './row-reconciler';
 import { TransactionBuilder } from './transaction-builder';
 import { TxJournal } from './tx-journal';
+import { WalletFunds } from './wallet-funds';
 import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
 import { WalletLeases } from './wallet-leases';
 import { WalletPool } from './wallet-pool.service';
@@ -32,6 +33,7 @@ export class WalletPoolModule {
       RowReconciler,
       TransactionBuilder,
       TxJournal,
+      WalletFunds,
       WalletLeases,
       { provide: WALLET_POOL_HOOKS, useValue: options.hooks ?? {} },
     ];

@@ -6,7 +6,7 @@ import { TxJournalRow } from '../journal/tx-journal.entity';
 import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { BalanceCache } from './balance-cache';
-import { BeaconLocks } from './beacon-locks';
+import { BeaconLocks, BeaconLockScope, HeldLocks, LockStatement } from './beacon-locks';
 import { broadcastRaw, errorText } from './broadcast';
 import { NonceSync } from './nonce-sync';
 import { allWalletsBusy, idempotencyKeyReused, insufficientGas, receiptTimeout, TransactionRejectedError } from './pool-errors';
@@ -15,9 +15,10 @@ import { waitForReceipt } from './receipt-waiter';
 import { RowReconciler } from './row-reconciler';
 import { SendRequest, SentTransaction } from './send-request';
 import { TransactionBuilder } from './transaction-builder';
-import { JournalConflictError, TxJournal } from './tx-journal';
+import { FundsShortError, JournalConflictError, TxJournal } from './tx-journal';
+import { WalletFunds } from './wallet-funds';
 import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
-import { LeaseLostError, WalletLease, WalletLeases } from './wallet-leases';
+import { LeaseLostError, Turn, WalletLease, WalletLeases } from './wallet-leases';
 
 /** Re-signs with a fresh nonce at most this often per wallet before giving up. */
 const NONCE_ATTEMPTS = 4;
@@ -29,6 +30,23 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** `sent`: journaled and on its way; `broadcast`: our own eth_sendRawTransaction was accepted (recorded with the receipt). */
 type Attempt = { kind: 'sent'; row: TxJournalRow; broadcast: boolean } | { kind: 'unpayable' } | { kind: 'lease-lost' };
 
+interface SendContext {
+  provider: JsonRpcProvider;
+  chainId: bigint;
+  beacons: string[];
+  key: string | null;
+  fingerprint: string;
+}
+
+/**
+ * How a send's first try for a wallet starts: a lease taken with its beacon lock, or else the
+ * turn a local release handed it (WalletLeases), if any.
+ */
+interface FirstTry {
+  lease: WalletLease | null;
+  turn: Turn | null;
+}
+
 /** Another send took the idempotency key between our check and our insert. */
 class KeyTakenError extends Error {}
 
@@ -36,9 +54,10 @@ class KeyTakenError extends Error {}
  * Sends transactions from the wallet pool, crash-safely:
  * 1. (idempotency key) a live journal row for the key: wait for its receipt, send nothing;
  * 2. take the beacons' locks; lease the least-recently-used payable wallet;
- * 3. build, estimate, check the wallet stays above the floor, pick the nonce (NonceSync);
- * 4. sign locally; in one fenced statement, journal the row (pending, raw tx, hash) and
- *    advance next_nonce; only then broadcast;
+ * 3. build, estimate, check the wallet's accounted funds keep it above the floor (WalletFunds),
+ *    pick the nonce (NonceSync);
+ * 4. sign locally; in one fenced statement, journal the row (pending, raw tx, hash), advance
+ *    next_nonce and commit the transaction's maximum cost; only then broadcast;
  * 5. poll for the receipt, bounded by RECEIPT_TIMEOUT_MS (504 with the hash after that;
  *    the reconciler finishes the row); release the lease.
  */
@@ -54,6 +73,7 @@ export class WalletPool implements BeforeApplicationShutdown {
     private readonly keys: PoolKeys,
     private readonly leases: WalletLeases,
     private readonly balances: BalanceCache,
+    private readonly funds: WalletFunds,
     private readonly beaconLocks: BeaconLocks,
     private readonly journal: TxJournal,
     private readonly nonces: NonceSync,
@@ -77,10 +97,11 @@ export class WalletPool implements BeforeApplicationShutdown {
 
   /**
    * Runs `work` holding the beacons' locks (bounded wait, then 503): for a route that
-   * simulates before sending. `send` for the same beacons inside does not wait again.
+   * simulates before sending. A `send` inside given `lockScope: scope` does not wait for
+   * those beacons again.
    */
-  withBeaconLock<T>(beaconAddress: string | string[], work: () => Promise<T>): Promise<T> {
-    return this.beaconLocks.withLocks(toList(beaconAddress), work);
+  withBeaconLock<T>(beaconAddress: string | string[], work: (scope: BeaconLockScope) => Promise<T>): Promise<T> {
+    return this.beaconLocks.withLocks(toList(beaconAddress), (_held, scope) => work(scope));
   }
 
   /** Pool wallets and their balances (null while the chain does not answer); never keys. */
@@ -107,58 +128,83 @@ export class WalletPool implements BeforeApplicationShutdown {
       const replayed = await this.replay(key, fingerprint, provider);
       if (replayed) return replayed;
     }
-    return this.beaconLocks.withLocks(beacons, async (locks) => {
+    await this.leases.register(this.keys.addresses);
+    const deadline = Date.now() + this.settings.leaseWaitMs;
+    // While this process holds every wallet, the lock statement below could lease none: wait for a release first.
+    const turn = await this.leases.untilOneIsFreeHere(await this.payable(new Set()), deadline);
+    // The last beacon lock and the first try for a wallet go in one statement.
+    let first: WalletLease | null = null;
+    const lastLock: LockStatement = async (beacon, token, ttlMs) => {
+      const taken = await this.leases.tryAcquireWithLock(await this.payable(new Set()), { beacon, token, ttlMs }, turn);
+      first = taken.lease;
+      return taken.locked;
+    };
+    const context = { provider, chainId, beacons, key, fingerprint };
+    return this.beaconLocks.withLocks(
+      beacons,
+      (locks) => {
+        const leased = first;
+        first = null;
+        return this.sendLocked(request, context, locks, deadline, { lease: leased, turn });
+      },
+      { scope: request.lockScope, lastLock },
+    );
+  }
+
+  /** The send under the beacons' locks; `start.lease` is released here unless its transaction is sent. */
+  private async sendLocked(request: SendRequest, context: SendContext, locks: HeldLocks | null, deadline: number, start: FirstTry): Promise<SentTransaction> {
+    let leased = start.lease;
+    const { provider, key, fingerprint } = context;
+    let sent: { row: TxJournalRow; lease: WalletLease; broadcast: boolean };
+    try {
       if (key) {
         // The first send with this key may have finished while we waited for the lock.
         const replayed = await this.replay(key, fingerprint, provider);
         if (replayed) return replayed;
       }
-      let sent: { row: TxJournalRow; lease: WalletLease; broadcast: boolean };
-      try {
-        sent = await this.leaseAndBroadcast(request, { provider, chainId, beacons, key, fingerprint });
-      } catch (error) {
-        // The chain may come back reset (a dev anvil): no nonce is trusted without a check then.
-        if (error instanceof ChainUnavailableError) this.nonces.forget();
-        if (error instanceof KeyTakenError && key) {
-          const replayed = await this.replay(key, fingerprint, provider);
-          if (replayed) return replayed;
-        }
-        throw error;
+      const lease = leased;
+      leased = null; // leaseAndBroadcast keeps it or releases it
+      sent = await this.leaseAndBroadcast(request, context, deadline, { lease, turn: start.turn });
+    } catch (error) {
+      // The chain may come back reset (a dev anvil): no nonce is trusted without a check then.
+      if (error instanceof ChainUnavailableError) this.nonces.forget();
+      if (error instanceof KeyTakenError && key) {
+        const replayed = await this.replay(key, fingerprint, provider);
+        if (replayed) return replayed;
       }
-      let receipt: TransactionReceipt | null = null;
-      let released = false;
-      try {
-        receipt = await this.receiptOf(provider, sent.row.txHash);
-        if (receipt) {
-          // Trusted before the release, so that this process' next lease of the wallet finds it.
-          this.nonces.trust(sent.lease);
-          await this.journal.markMinedAndRelease(sent.row.id, receipt, sent.broadcast ? 1 : 0, sent.lease, locks);
-          released = true;
-          this.leases.notifyRelease();
-        }
-      } finally {
-        if (!released) {
-          if (!receipt) this.nonces.forget(sent.lease.address);
-          await this.leases.release(sent.lease, { used: true }).catch((error: unknown) => this.logger.warn(`release of ${sent.lease.address} failed: ${errorText(error)}`));
-        }
+      throw error;
+    } finally {
+      if (leased) await this.leases.release(leased, { used: false }).catch(() => undefined);
+    }
+    let receipt: TransactionReceipt | null = null;
+    let released = false;
+    try {
+      receipt = await this.receiptOf(provider, sent.row.txHash);
+      if (receipt) {
+        // Trusted before the release, so that this process' next lease of the wallet finds it.
+        this.nonces.trust(sent.lease);
+        await this.journal.markMinedAndRelease(sent.row.id, receipt, sent.broadcast ? 1 : 0, sent.lease, locks);
+        released = true;
+        this.leases.notifyRelease(sent.lease);
       }
-      if (!receipt) {
-        if (sent.broadcast) await this.journal.markBroadcast(sent.row.id).catch(() => undefined);
-        throw receiptTimeout(sent.row.txHash);
+    } finally {
+      if (!released) {
+        if (!receipt) this.nonces.forget(sent.lease.address);
+        await this.leases.release(sent.lease, { used: true }).catch((error: unknown) => this.logger.warn(`release of ${sent.lease.address} failed: ${errorText(error)}`));
       }
-      return this.outcome(sent.row, receipt, false);
-    });
+    }
+    if (!receipt) {
+      if (sent.broadcast) await this.journal.markBroadcast(sent.row.id).catch(() => undefined);
+      throw receiptTimeout(sent.row.txHash);
+    }
+    return this.outcome(sent.row, receipt, false);
   }
 
-  private async leaseAndBroadcast(
-    request: SendRequest,
-    context: { provider: JsonRpcProvider; chainId: bigint; beacons: string[]; key: string | null; fingerprint: string },
-  ): Promise<{ row: TxJournalRow; lease: WalletLease; broadcast: boolean }> {
-    await this.leases.register(this.keys.addresses);
-    const deadline = Date.now() + this.settings.leaseWaitMs;
+  /** `start.lease`, when there is one, is released here unless its transaction is sent. */
+  private async leaseAndBroadcast(request: SendRequest, context: SendContext, deadline: number, start: FirstTry): Promise<{ row: TxJournalRow; lease: WalletLease; broadcast: boolean }> {
     const unpayable = new Set<string>();
     for (let attempt = 0; attempt < this.keys.addresses.length + NONCE_ATTEMPTS; attempt++) {
-      const lease = await this.acquire(unpayable, deadline);
+      const lease = attempt === 0 && start.lease ? start.lease : await this.acquire(unpayable, deadline, attempt === 0 ? start.turn : null);
       let kept = false;
       try {
         const outcome = await this.attempt(lease, request, context);
@@ -174,38 +220,45 @@ export class WalletPool implements BeforeApplicationShutdown {
     throw new Error(`No transaction sent after ${this.keys.addresses.length + NONCE_ATTEMPTS} attempts`);
   }
 
-  /** A lease on a wallet above the floor: waits (bounded) while all of them are leased. */
-  private async acquire(unpayable: Set<string>, deadline: number): Promise<WalletLease> {
-    const floor = this.settings.walletMinBalanceWei;
+  /** A lease on a wallet above the floor: waits (bounded) while all of them are leased. `turn`: for the first try. */
+  private async acquire(unpayable: ReadonlySet<string>, deadline: number, turn: Turn | null): Promise<WalletLease> {
     for (;;) {
-      const balances = await this.balances.balances(this.keys.addresses);
-      const payable = this.keys.addresses.filter((address) => {
-        const balance = balances.get(address);
-        return !unpayable.has(address) && balance !== null && balance !== undefined && balance > floor;
-      });
-      if (payable.length === 0) throw insufficientGas(floor);
-      const lease = await this.leases.tryAcquire(payable);
+      const lease = await this.leases.tryAcquire(await this.payable(unpayable), turn);
       if (lease) return lease;
       const left = deadline - Date.now();
       if (left <= 0) throw allWalletsBusy();
-      await this.leases.nextRelease(Math.min(left, LEASE_POLL_MS * (0.5 + Math.random())));
+      turn = await this.leases.nextRelease(Math.min(left, LEASE_POLL_MS * (0.5 + Math.random())));
     }
+  }
+
+  /** The wallets above the floor by their cached balances, but `unpayable`; 503 insufficient gas when none. */
+  private async payable(unpayable: ReadonlySet<string>): Promise<string[]> {
+    const floor = this.settings.walletMinBalanceWei;
+    const balances = await this.balances.balances(this.keys.addresses);
+    const payable = this.keys.addresses.filter((address) => {
+      const balance = balances.get(address);
+      return !unpayable.has(address) && balance !== null && balance !== undefined && balance > floor;
+    });
+    if (payable.length === 0) throw insufficientGas(floor);
+    return payable;
   }
 
   /** One wallet's try: build, check funds, then journal-then-broadcast, re-signing on nonce trouble. */
   private async attempt(
     lease: WalletLease,
     request: SendRequest,
-    { provider, chainId, beacons, key, fingerprint }: { provider: JsonRpcProvider; chainId: bigint; beacons: string[]; key: string | null; fingerprint: string },
+    { provider, chainId, beacons, key, fingerprint }: SendContext,
   ): Promise<Attempt> {
-    // The fresh balance is read while the caller builds (and simulates): one round trip less to wait for.
-    const freshBalance = this.balances.balance(lease.address, { fresh: true });
-    freshBalance.catch(() => undefined); // awaited below; unobserved if build throws
+    // A stale accounted balance is refreshed from the chain while the caller builds (and simulates).
+    const refreshing = lease.funds.fresh ? null : this.funds.refresh(lease.address);
+    refreshing?.catch(() => undefined); // awaited below; unobserved if build throws
     const tx = await request.build(lease.address);
     const prepared = await this.builder.prepare(provider, lease.address, tx);
-    // The floor holds even if this transaction burns all the gas it may.
-    const balance = await freshBalance;
-    if (balance - prepared.maxCost < this.settings.walletMinBalanceWei) return { kind: 'unpayable' };
+    // The floor holds even if this transaction burns all the gas it may (WalletFunds).
+    let refreshed = refreshing && (await refreshing);
+    // Before refusing, ask the chain: what was sent since the last read may have cost less than its maximum.
+    if (!refreshed && !this.funds.covers(lease.funds, prepared.maxCost)) refreshed = await this.funds.refresh(lease.address);
+    if (!this.funds.covers(refreshed ?? lease.funds, prepared.maxCost)) return { kind: 'unpayable' };
 
     let nonce = await this.nonces.nonceFor(lease, provider);
     for (let round = 0; round < NONCE_ATTEMPTS; round++) {
@@ -223,10 +276,14 @@ export class WalletPool implements BeforeApplicationShutdown {
           chainId: Number(chainId),
           hash: signed.hash,
           rawTx: signed.rawTx,
-        });
+        }, { maxCost: prepared.maxCost, floor: this.settings.walletMinBalanceWei, refreshed });
         lease.nextNonce = nonce + 1;
+        // The row holds these figures now; a re-sign under this lease adds to them.
+        lease.funds = { balance: (refreshed ?? lease.funds).balance, committed: (refreshed ?? lease.funds).committed + prepared.maxCost, fresh: true };
+        refreshed = null;
       } catch (error) {
         if (error instanceof LeaseLostError) return { kind: 'lease-lost' };
+        if (error instanceof FundsShortError) return { kind: 'unpayable' };
         if (error instanceof JournalConflictError && error.on === 'idempotency_key') throw new KeyTakenError();
         if (error instanceof JournalConflictError && error.on === 'nonce') {
           nonce = await this.nonces.nonceFor(lease, provider);

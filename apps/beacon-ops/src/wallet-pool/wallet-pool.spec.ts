@@ -1,5 +1,7 @@
 import { BeaconOpsError } from '@perp/http';
 import { Wallet } from 'ethers';
+import { Chain } from '../chain/chain.module';
+import { JournalStore } from '../stores/journal-store.module';
 import { anvilAddress, anvilKey } from '../test/anvil-keys';
 import { Infra, journalRows, PoolApp, poolSettings, sleep, startInfra, startPoolApp } from '../test/pool-test-env';
 import { TransactionWouldRevertError } from './pool-errors';
@@ -161,6 +163,112 @@ describe('WalletPool', () => {
     expect(b.enter < a.exit && a.enter < b.exit).toBe(true);
     expect(await pool.db.query(`SELECT * FROM beacon_locks`)).toEqual([]);
   }, 30_000);
+
+  it('hands the scope of withBeaconLock to a send inside: it does not wait for its own lock, and another send of the beacon waits for the whole scope', async () => {
+    const beacon = '0x00000000000000000000000000000000000000c3';
+    const order: string[] = [];
+    const outer = pool.pool.withBeaconLock(beacon, async (scope) => {
+      const sent = await pool.pool.send({ ...transfer(4000), beaconAddress: beacon, lockScope: scope });
+      order.push('inner sent');
+      await sleep(200);
+      order.push('scope ends');
+      return sent;
+    });
+    await sleep(50);
+    const other = pool.pool.send({
+      ...transfer(4001),
+      beaconAddress: beacon,
+      build: () => {
+        order.push('other builds');
+        return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
+      },
+    });
+    await Promise.all([outer, other]);
+    expect(order).toEqual(['inner sent', 'scope ends', 'other builds']);
+  }, 30_000);
+
+  it("wakes a send waiting for a beacon's lock as soon as this process releases it, not at its next poll", async () => {
+    const beacon = '0x00000000000000000000000000000000000000d4';
+    for (let round = 0; round < 3; round++) {
+      let releasedAt = 0;
+      let nextBuiltAt = 0;
+      const slowBuild = async () => {
+        await sleep(150);
+        return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
+      };
+      const first = pool.pool.send({ ...transfer(4100 + round), beaconAddress: beacon, build: slowBuild }).then(() => (releasedAt = Date.now()));
+      await sleep(20);
+      const timedBuild = () => {
+        nextBuiltAt = Date.now();
+        return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
+      };
+      const second = pool.pool.send({ ...transfer(4200 + round), beaconAddress: beacon, build: timedBuild });
+      await Promise.all([first, second]);
+      // Polling alone (every 100 ms) would start it 0-100 ms after the release.
+      expect(nextBuiltAt - releasedAt).toBeLessThan(30);
+    }
+  }, 30_000);
+
+  it('costs three statements and no balance or nonce read per send once a wallet is in use', async () => {
+    const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [6]));
+    try {
+      const store = single.app.get(JournalStore);
+      const provider = await single.app.get(Chain).provider();
+      await single.pool.send({ ...transfer(4300), beaconAddress: '0x00000000000000000000000000000000000000e5' });
+      const prepared = jest.spyOn(store, 'prepared');
+      const viaTypeOrm = jest.spyOn(store, 'run');
+      const rpc = jest.spyOn(provider, 'send');
+
+      expect(await single.pool.send({ ...transfer(4301), beaconAddress: '0x00000000000000000000000000000000000000e5' })).toMatchObject({ status: 'confirmed' });
+      // Beacon lock + lease, journal row + nonce + funds, receipt + release + unlock.
+      expect(prepared.mock.calls.map(([name]) => name)).toEqual(['beacon_lock_wallet_lease', 'journal_insert_under_lease', 'journal_mined_release_unlock']);
+      expect(viaTypeOrm).not.toHaveBeenCalled();
+      const methods = rpc.mock.calls.map(([method]) => method);
+      expect(methods.filter((m) => m === 'eth_sendRawTransaction')).toHaveLength(1);
+      expect(methods.filter((m) => ['eth_getBalance', 'eth_getTransactionCount'].includes(m))).toEqual([]);
+
+      // More senders than wallets, each sending again as soon as it is done (as HTTP clients
+      // do): a release goes to the oldest waiter, never to the sender that just arrived, so no
+      // lock statement comes back without a wallet and no lease statement runs on its own.
+      prepared.mockClear();
+      const worker = async (w: number) => {
+        for (let i = 0; i < 3; i++) {
+          // The first send holds the wallet a while: the others arrive to find it leased here.
+          const build = async () => {
+            if (w === 0 && i === 0) await sleep(150);
+            return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
+          };
+          await single.pool.send({ ...transfer(4310 + 10 * w + i), beaconAddress: `0x00000000000000000000000000000000000000e${w}`, build });
+        }
+      };
+      await Promise.all([0, 1, 2].map(async (w) => (await sleep(50 * w), await worker(w))));
+      const names = prepared.mock.calls.map(([name]) => name);
+      expect(names.filter((n) => n === 'beacon_lock_wallet_lease')).toHaveLength(9);
+      expect(names.filter((n) => n === 'wallet_lease')).toEqual([]);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('waits for a wallet before taking a beacon lock while this process holds every wallet', async () => {
+    const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [7]));
+    try {
+      const [a, b] = ['0x00000000000000000000000000000000000000f6', '0x00000000000000000000000000000000000000f7'];
+      const slowBuild = async () => {
+        await sleep(400);
+        return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
+      };
+      const slow = single.pool.send({ ...transfer(4400), beaconAddress: a, build: slowBuild });
+      await sleep(100);
+      const waiting = single.pool.send({ ...transfer(4401), beaconAddress: b });
+      await sleep(200);
+      // b waits for the only wallet without holding its beacon: another replica could update b meanwhile.
+      expect(await single.db.query(`SELECT beacon_address FROM beacon_locks`)).toEqual([{ beacon_address: a }]);
+      expect(await Promise.all([slow, waiting])).toMatchObject([{ status: 'confirmed' }, { status: 'confirmed' }]);
+    } finally {
+      await single.close();
+    }
+  });
 
   it("skips the nonce checks when this process sent the wallet's previous transaction, and recovers from a nonce used elsewhere meanwhile", async () => {
     const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [5]));

@@ -1,4 +1,5 @@
 import { WalletPoolJournal1767312000000 } from './1767312000000-wallet-pool-journal';
+import { WalletFunds1767398400000 } from './1767398400000-wallet-funds';
 
 /** In order; classes, not a glob, so the bundled app carries them. */
-export const JOURNAL_MIGRATIONS = [WalletPoolJournal1767312000000];
+export const JOURNAL_MIGRATIONS = [WalletPoolJournal1767312000000, WalletFunds1767398400000];
