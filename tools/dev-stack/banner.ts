@@ -53,6 +53,7 @@ export function printBanner({
 function contractLines(contracts: DevContracts, bo: string, token: string): string[] {
   const a = contracts.addresses;
   const body = JSON.stringify({ beacon_address: a.demoEcdsaBeacon.toLowerCase(), measurement: '42' });
+  const zkBeacon = a.demoZkBeacon.toLowerCase();
   return [
     `  contracts (deployed on the local anvil by account 0, ${contracts.deployer}):`,
     `    registry                   ${a.registry}`,
@@ -62,10 +63,12 @@ function contractLines(contracts: DevContracts, bo: string, token: string): stri
     `    batch updater              ${a.batchUpdater}`,
     `    demo ECDSA beacon          ${a.demoEcdsaBeacon}   (range 0-100)`,
     `    demo ECDSA adapter         ${a.demoEcdsaAdapter}   (signer ${contracts.signer}: the service signer)`,
-    `    demo ZK beacon (TWAP)      ${a.demoZkBeacon}`,
-    `    demo ZK verifier           ${a.demoZkVerifier}   TestVerifier: TEST ONLY, accepts makeTestProof proofs; the real ZK verifier comes later`,
+    `    demo ZK beacon (TWAP)      ${a.demoZkBeacon}   (value: the mean of 4 measurements x 2^96, proven with Groth16)`,
+    `    demo ZK verifier           ${a.demoZkVerifier}   (Groth16VerifierAdapter -> Groth16Verifier ${a.groth16Verifier}; dev key, libs/zk)`,
     `  pool wallets (registrars, funded): ${contracts.poolWallets.length}; GET ${bo}/ lists them with balances`,
     `  update the demo ECDSA beacon:`,
     `        curl -X POST ${bo}/update_beacon_with_ecdsa_adapter -H 'Authorization: Bearer ${token}' -H 'Content-Type: application/json' -d '${body}'`,
+    `  prove a value and update the demo ZK beacon (prove prints the /update_beacon body):`,
+    `        npm run -s prove -- --measurements 1,2,3,4 --beacon ${zkBeacon} | curl -X POST ${bo}/update_beacon -H 'Authorization: Bearer ${token}' -H 'Content-Type: application/json' -d @-`,
   ];
 }

@@ -1,5 +1,5 @@
 import { deployDevSystem, type DevSystemAddresses } from '@perp/contracts/testing';
-import { ANVIL_MNEMONIC } from '@perp/local-infra';
+import { ANVIL_MNEMONIC, LOCAL_CHAIN_RULES } from '@perp/local-infra';
 import { FetchRequest, HDNodeWallet, JsonRpcProvider, Mnemonic, Network, parseEther, Wallet } from 'ethers';
 
 /** anvil dev account `index` (0 deploys; 1-8 are beacon-ops' default pool, 9 its default signer). */
@@ -51,7 +51,7 @@ export function uncachedProvider(rpcUrl: string, chainId: bigint): JsonRpcProvid
 
 /**
  * What a local beacon-ops needs on a fresh anvil, deployed by anvil account 0: the beacon system
- * (TestVerifier as the ZK verifier until the real one exists), a BatchUpdater, the pool wallets
+ * (its ZK beacons on the beacon-mean circuit's Groth16 verifier), a BatchUpdater, the pool wallets
  * as registrars, a demo ECDSA beacon signed by the service signer (range 0-100), a demo ZK TWAP
  * beacon; and every pool wallet topped up to `fundTo` (anvil's own accounts already hold 10000
  * ether; keys from WALLET_PRIVATE_KEYS start empty). Shared by the dev stack and the benchmark.
@@ -71,7 +71,10 @@ export async function deployDevContracts(options: { rpcUrl: string; poolWallets:
       const nonce = await provider.getTransactionCount(deployer.address, 'pending');
       await (await deployer.sendTransaction({ to: wallet, value: fundTo - balance, nonce })).wait();
     }
-    return { addresses, env: beaconOpsContractEnv(addresses), deployer: deployer.address, poolWallets: options.poolWallets, signer: options.signer, chainId };
+    // The local anvil (startAnvil) runs Prague with 100M-gas blocks: no EIP-7825 cap, so a
+    // 100-proof batch (~27M gas used) is one transaction.
+    const env = { ...beaconOpsContractEnv(addresses), MAX_TRANSACTION_GAS: String(LOCAL_CHAIN_RULES.blockGasLimit) };
+    return { addresses, env, deployer: deployer.address, poolWallets: options.poolWallets, signer: options.signer, chainId };
   } finally {
     provider.destroy();
   }

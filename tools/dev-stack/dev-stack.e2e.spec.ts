@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { EcdsaBeacon__factory } from '@perp/contracts';
+import { EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts';
 import { DEV_DEFAULTS } from '@perp/service';
 import { getFreePort, waitUntil } from '@perp/local-infra';
 import { JsonRpcProvider } from 'ethers';
@@ -85,7 +85,7 @@ describe('dev stack', () => {
       }
 
       // The contracts are deployed and beacon-ops knows them: one ECDSA update through it lands on chain.
-      expect(output).toContain('TestVerifier: TEST ONLY');
+      expect(output).toContain('Groth16VerifierAdapter -> Groth16Verifier');
       expect(output).toContain(`curl -X POST http://127.0.0.1:${beaconOps}/update_beacon_with_ecdsa_adapter`);
       const info = (await (await fetch(`http://127.0.0.1:${beaconOps}/`)).json()) as { contracts: Record<string, string | null> };
       expect(Object.values(info.contracts).every((address) => /^0x[0-9a-f]{40}$/.test(address ?? ''))).toBe(true);
@@ -100,6 +100,18 @@ describe('dev stack', () => {
       const chain = new JsonRpcProvider(`http://127.0.0.1:${anvil}`, undefined, { staticNetwork: true });
       try {
         expect(await EcdsaBeacon__factory.connect(beacon, chain).index()).toBe(42n);
+
+        // The README flow: prove a value for the demo ZK beacon, post the printed body to /update_beacon.
+        const zkBeacon = info.contracts['demo_zk_beacon'] as string;
+        expect(output).toContain(`npm run -s prove -- --measurements 1,2,3,4 --beacon ${zkBeacon} | curl -X POST http://127.0.0.1:${beaconOps}/update_beacon`);
+        const proved = await promisify(execFile)(process.execPath, ['-r', './tools/ts-register.js', 'tools/prove/main.ts', '--measurements', '1,2,3,4', '--beacon', zkBeacon], { cwd: ROOT });
+        const zkUpdate = await fetch(`http://127.0.0.1:${beaconOps}/update_beacon`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+          body: proved.stdout,
+        });
+        expect(await zkUpdate.json()).toEqual({ success: true, data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/), message: 'OK' });
+        expect((await VerifiableBeacon__factory.connect(zkBeacon, chain).getData())[0]).toBe((5n << 96n) / 2n); // the mean 2.5
       } finally {
         chain.destroy();
       }

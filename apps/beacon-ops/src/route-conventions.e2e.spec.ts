@@ -103,7 +103,7 @@ describe('beacon-ops route conventions', () => {
       ['/create_beacon', { placeholder: 'x' }, 'BEACON_FACTORY_ADDRESS'],
       ['/create_registry_beacon', undefined, 'BEACON_FACTORY_ADDRESS'],
       ['/batch_create_registry_beacon', { count: 1 }, 'MULTICALL3_ADDRESS'],
-      ['/create_verifiable_beacon', { verifier_address: env.system.testVerifier, initial_data: 1, initial_cardinality: 1 }, 'VERIFIABLE_BEACON_FACTORY_ADDRESS'],
+      ['/create_verifiable_beacon', { verifier_address: env.system.verifier, initial_data: 1, initial_cardinality: 1 }, 'VERIFIABLE_BEACON_FACTORY_ADDRESS'],
       ['/batch_update_beacon', { updates: [{ beacon_address: env.system.demoZkBeacon, proof: '0x', public_signals: '0x' }] }, 'BATCH_UPDATER_ADDRESS'],
     ];
     for (const [route, body, setting] of expectations) {

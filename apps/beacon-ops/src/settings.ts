@@ -39,6 +39,12 @@ function weiAmount(raw: string): bigint {
   return BigInt(raw);
 }
 
+/** A gas amount: an integer of at least 21000 (a plain transfer). */
+function gasAmount(raw: string): bigint {
+  if (!/^\d+$/.test(raw) || BigInt(raw) < 21_000n) throw new Error('must be an integer amount of gas, at least 21000');
+  return BigInt(raw);
+}
+
 /** The same key twice would be two "wallets" racing for one nonce. */
 function distinctKeys(raw: string): string[] {
   const keys = list(privateKey, { min: 1 })(raw);
@@ -75,6 +81,12 @@ export const beaconOpsSettingsSpec = {
   /** Wallet balances read from the chain are reused this long to pick a wallet. */
   balanceCacheMs: setting('WALLET_BALANCE_CACHE_MS', integer({ min: 0 }), { default: '3000' }),
   idempotencyKeyTtlHours: setting('IDEMPOTENCY_KEY_TTL_HOURS', integer({ min: 1 }), { default: '24' }),
+  /**
+   * Largest gas limit of one transaction: EIP-7825's 2^24 (Ethereum since Osaka) by default.
+   * Raise it only on a chain without that cap (the dev stack's anvil runs Prague); the latest
+   * block's gas limit bounds it too.
+   */
+  maxTransactionGas: setting('MAX_TRANSACTION_GAS', gasAmount, { default: '16777216' }),
 
   // Contracts, as deployed on the chain (the dev stack sets them after deploying). All optional:
   // the service starts without them, and a route that needs an unset one answers 503.

@@ -5,13 +5,17 @@ import {IBeacon} from "./interfaces/IBeacon.sol";
 import {IVerifier} from "./interfaces/IVerifier.sol";
 
 /// @notice Shared by the ZK beacons: decodes publicSignals, asks the verifier, and burns the
-/// (proof, publicSignals) pair so a submitted update can never be replayed.
+/// statement (publicSignals) so an accepted update can never be applied twice. The statement,
+/// not the proof bytes: Groth16 proofs are malleable (anyone can turn a valid proof into another
+/// valid proof of the same statement), so a key on the proof would let a replay through. A
+/// circuit that wants the same value applied twice carries a nonce among its public signals.
 abstract contract ProofGate is IBeacon {
     error VerifierHasNoCode();
 
     IVerifier public immutable verifier;
 
-    /// @notice keccak256(abi.encode(proof, publicSignals)) => already accepted.
+    /// @notice keccak256(publicSignals) => that statement was already accepted. publicSignals'
+    /// layout is checked strictly, so one statement has exactly one encoding.
     mapping(bytes32 => bool) public usedProofs;
 
     constructor(IVerifier verifier_) {
@@ -22,7 +26,7 @@ abstract contract ProofGate is IBeacon {
 
     /// @return value publicSignals[0], the new data value.
     function _consumeProof(bytes calldata proof, bytes calldata publicSignals) internal returns (uint256 value) {
-        bytes32 key = keccak256(abi.encode(proof, publicSignals));
+        bytes32 key = keccak256(publicSignals);
         if (usedProofs[key]) revert ProofAlreadyUsed();
         uint256[] memory signals = _decodeSignals(publicSignals);
         // A verifier that reverts on malformed input means the same thing as one returning false.

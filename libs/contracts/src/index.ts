@@ -10,3 +10,4 @@ export * from './lib/batch-updater';
 export * from './lib/gas-headroom';
 export * from './lib/deploy-beacon-system';
 export * from './lib/deploy-ecdsa-beacon';
+export * from './lib/deploy-groth16-verifier';

@@ -3,8 +3,8 @@ import { HDNodeWallet, JsonRpcProvider, Mnemonic, type Signer, type TransactionR
 import { ANVIL_MNEMONIC, startAnvil, type AnvilNode } from '@perp/local-infra';
 import { contractErrorOf } from '../src/lib/contract-errors';
 import { deployBeaconSystem, type BeaconSystemAddresses } from '../src/lib/deploy-beacon-system';
+import { deployGroth16Verifier } from '../src/lib/deploy-groth16-verifier';
 import { withGasHeadroom } from '../src/lib/gas-headroom';
-import { TestVerifier__factory } from '../src/testing';
 
 export interface TestChain {
   anvil: AnvilNode;
@@ -86,8 +86,8 @@ export async function revertName(promise: Promise<unknown>): Promise<string | un
   throw new Error('expected a revert, but the call succeeded');
 }
 
-/** The beacon system on a test chain, with TestVerifier as the ZK verifier. */
-export async function deployTestSystem(deployer: Signer): Promise<BeaconSystemAddresses> {
-  const verifier = await (await new TestVerifier__factory(deployer).deploy()).waitForDeployment();
-  return deployBeaconSystem(deployer, { verifier: await verifier.getAddress() });
+/** The beacon system on a test chain, its ZK beacons bound to the beacon-mean circuit's Groth16 verifier. */
+export async function deployTestSystem(deployer: Signer): Promise<BeaconSystemAddresses & { groth16Verifier: string }> {
+  const { groth16Verifier, adapter } = await deployGroth16Verifier(deployer);
+  return { ...(await deployBeaconSystem(deployer, { verifier: adapter })), groth16Verifier };
 }

@@ -29,7 +29,7 @@ describe('beacon creation and registration routes', () => {
       const beacon = res.body.data as string;
       expect(await code(beacon)).not.toBe('0x');
       expect((await Beacon__factory.connect(beacon, env.infra.chain).owner()).toLowerCase()).toBe(anvilAddress(9));
-      expect(await Beacon__factory.connect(beacon, env.infra.chain).verifier()).toBe(env.system.testVerifier);
+      expect(await Beacon__factory.connect(beacon, env.infra.chain).verifier()).toBe(env.system.verifier);
       expect(await registry().beacons(beacon)).toBe(false);
     });
 
@@ -129,7 +129,7 @@ describe('beacon creation and registration routes', () => {
   describe('/create_verifiable_beacon', () => {
     it('takes initial_data as a JSON integer beyond 2^53, exactly, and sets up the TWAP ring', async () => {
       const x96 = (2n ** 96n * 3n) / 2n + 12345n; // 1.5 scaled by 2^96, not a double
-      const body = `{"verifier_address": "${env.system.testVerifier}", "initial_data": ${x96}, "initial_cardinality": 250}`;
+      const body = `{"verifier_address": "${env.system.verifier}", "initial_data": ${x96}, "initial_cardinality": 250}`;
       const res = await post('/create_verifiable_beacon').set('content-type', 'application/json').send(body).expect(200);
       const [, beacon, hash] = ADDRESS_AND_TX.exec(res.body.data) ?? [];
       expect(hash).toMatch(TX_HASH);
@@ -138,14 +138,14 @@ describe('beacon creation and registration routes', () => {
       expect(await contract.observationCardinalityNext()).toBe(250n);
       expect(await contract.observationCardinality()).toBe(1n);
       expect((await contract.observations(0)).initialized).toBe(true);
-      expect(await contract.verifier()).toBe(env.system.testVerifier);
+      expect(await contract.verifier()).toBe(env.system.verifier);
       // The owner is the pool wallet that sent it (the factory makes its caller the owner).
       const receipt = await env.infra.chain.getTransactionReceipt(hash);
       expect((await contract.owner()).toLowerCase()).toBe(receipt?.from.toLowerCase());
     });
 
     it('takes initial_data as a decimal string too', async () => {
-      const res = await post('/create_verifiable_beacon', { verifier_address: env.system.testVerifier, initial_data: (2n ** 200n).toString(), initial_cardinality: 1 }).expect(200);
+      const res = await post('/create_verifiable_beacon', { verifier_address: env.system.verifier, initial_data: (2n ** 200n).toString(), initial_cardinality: 1 }).expect(200);
       const [, beacon] = ADDRESS_AND_TX.exec(res.body.data) ?? [];
       expect((await VerifiableBeacon__factory.connect(beacon, env.infra.chain).getData())[0]).toBe(2n ** 200n);
     });
@@ -159,7 +159,7 @@ describe('beacon creation and registration routes', () => {
       [{ verifier_address: '0x1234' }, "body.verifier_address: String should match pattern '^0x[0-9a-fA-F]{40}$'"],
       [{ verifier_address: undefined }, 'body.verifier_address: Field required'],
     ])('refuses %j (422 naming the field)', async (change, message) => {
-      const body = { verifier_address: env.system.testVerifier, initial_data: '1', initial_cardinality: 10, ...change };
+      const body = { verifier_address: env.system.verifier, initial_data: '1', initial_cardinality: 10, ...change };
       const res = await post('/create_verifiable_beacon', body).expect(422);
       expect(res.body).toEqual({ success: false, data: null, message: `Invalid request: ${message}` });
     });

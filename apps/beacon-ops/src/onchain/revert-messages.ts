@@ -4,7 +4,7 @@ import { BeaconOpsError } from '@perp/http';
 /** Why each rejection means "regenerate the proof", in words a client can act on. */
 const PROOF_REJECTIONS: Record<ProofRejectionError, string> = {
   InvalidProof: 'the verifier rejected the proof',
-  ProofAlreadyUsed: 'this proof was already used (replayed proof)',
+  ProofAlreadyUsed: 'these public signals were already proven on this beacon (replayed proof; prove again with a new nonce)',
   InvalidPublicSignals: 'public_signals must be abi.encode(uint256[]) holding at least the new value',
   InvalidSignature: "the signature does not recover to the adapter's signer",
   NonceAlreadyUsed: 'the measurement nonce was already used (replayed proof)',

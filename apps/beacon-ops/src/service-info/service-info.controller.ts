@@ -23,7 +23,7 @@ export class ServiceContractsDto {
   @address('Demo ECDSA beacon signed by the service signer (DEMO_ECDSA_BEACON_ADDRESS)') demo_ecdsa_beacon!: string | null;
   @address("The demo ECDSA beacon's verifier adapter (DEMO_ECDSA_ADAPTER_ADDRESS)") demo_ecdsa_adapter!: string | null;
   @address('Demo ZK (TWAP) beacon (DEMO_ZK_BEACON_ADDRESS)') demo_zk_beacon!: string | null;
-  @address("The demo ZK beacon's verifier (DEMO_ZK_VERIFIER_ADDRESS; in the dev stack the TestVerifier)") demo_zk_verifier!: string | null;
+  @address("The demo ZK beacon's verifier (DEMO_ZK_VERIFIER_ADDRESS; in the dev stack the Groth16VerifierAdapter of the beacon-mean circuit: prove with `npm run prove`)") demo_zk_verifier!: string | null;
 }
 
 export class ServiceInfoDto {

@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { deployDevSystem, DevSystemAddresses } from '@perp/contracts/testing';
-import { AnvilOptions } from '@perp/local-infra';
+import { AnvilOptions, LOCAL_CHAIN_RULES } from '@perp/local-infra';
 import { Wallet } from 'ethers';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -84,6 +84,8 @@ export async function startChainEnv(options: { walletAccounts?: number[]; env?: 
     RPC_URL: proxy.url,
     WALLET_PRIVATE_KEYS: walletAccounts.map(anvilKey).join(','),
     BEACON_OPS_ACCESS_TOKENS: TOKEN,
+    // The test chain runs Prague (no EIP-7825 cap): a 100-proof batch is one transaction.
+    MAX_TRANSACTION_GAS: String(LOCAL_CHAIN_RULES.blockGasLimit),
     ...contractEnv(system),
     ...options.env,
     ...env,

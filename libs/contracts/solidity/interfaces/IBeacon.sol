@@ -7,7 +7,7 @@ interface IBeacon {
 
     /// @notice The verifier rejected (or failed on) the proof.
     error InvalidProof();
-    /// @notice This exact (proof, publicSignals) pair was already accepted by this beacon.
+    /// @notice This statement (publicSignals) was already accepted by this beacon, with any proof.
     error ProofAlreadyUsed();
     /// @notice publicSignals is not a strict `abi.encode(uint256[])` with at least one element.
     error InvalidPublicSignals();

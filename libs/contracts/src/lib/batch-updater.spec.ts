@@ -4,10 +4,12 @@ import {
   Beacon__factory,
   Multicall3__factory,
 } from '../../generated/types';
+import { stopProver } from '@perp/zk';
 import { deployTestSystem, startTestChain, type TestChain } from '../../test/test-chain';
-import { makeInvalidTestProof, makeTestProof } from '../testing';
+import { flipByte, proveValue, UNIT } from '../../test/zk-proofs';
 import { matchBatchUpdateLogs } from './batch-update-outcome';
 import {
+  aggregate3WithGasEstimate,
   aggregate3WithGasLimit,
   callGasLimit,
   decodeAggregate3WithGasCalls,
@@ -20,7 +22,6 @@ import { contractErrorOf, decodeContractError } from './contract-errors';
 import { createdBeaconAddresses } from './created-beacons';
 import type { BeaconSystemAddresses } from './deploy-beacon-system';
 import { decodeAggregate3Results, encodeAggregate3 } from './multicall3';
-import { encodePublicSignals } from './public-signals';
 
 describe('BatchUpdater.aggregate3WithGas', () => {
   let chain: TestChain;
@@ -34,7 +35,10 @@ describe('BatchUpdater.aggregate3WithGas', () => {
     system = await deployTestSystem(chain.wallets[0]);
     batchUpdater = await deployBatchUpdater(chain.wallets[0]);
   });
-  afterAll(() => chain?.stop());
+  afterAll(async () => {
+    await stopProver();
+    await chain?.stop();
+  });
 
   async function createBeacons(count: number): Promise<string[]> {
     const factory = BeaconFactory__factory.connect(system.beaconFactory, chain.wallets[1]);
@@ -47,15 +51,15 @@ describe('BatchUpdater.aggregate3WithGas', () => {
     return createdBeaconAddresses(receipt?.logs ?? []);
   }
 
-  function update(beacon: string, valid = true) {
-    const publicSignals = encodePublicSignals([nextValue++]);
-    const proof = valid ? makeTestProof(publicSignals) : makeInvalidTestProof(publicSignals);
-    return { beacon, publicSignals, callData: beaconInterface.encodeFunctionData('updateData', [proof, publicSignals]) };
+  /** A real proof of a fresh value for `beacon`; invalid: one byte of it changed. */
+  async function update(beacon: string, valid = true) {
+    const { proof, publicSignals } = await proveValue(beacon, nextValue++ * UNIT);
+    return { beacon, publicSignals, callData: beaconInterface.encodeFunctionData('updateData', [valid ? proof : flipByte(proof), publicSignals]) };
   }
 
   it('gives each call exactly its own limit: a call short of gas fails alone, the others apply', async () => {
     const [a, b, c] = await createBeacons(3);
-    const entries = [update(a), update(b), update(c), update(a, false)];
+    const entries = [await update(a), await update(b), await update(c), await update(a, false)];
     const calls: CallWithGas[] = [
       { target: a, gasLimit: 500_000n, callData: entries[0].callData },
       { target: b, gasLimit: 30_000n, callData: entries[1].callData }, // too little for an update
@@ -77,10 +81,10 @@ describe('BatchUpdater.aggregate3WithGas', () => {
 
   it('never lets the outer gas limit starve a call: too little gas reverts the batch (Multicall3 would report a failed entry)', async () => {
     const [a, b] = await createBeacons(2);
-    const entries = [update(a), update(b)];
+    const entries = [await update(a), await update(b)];
     const multicall = Multicall3__factory.connect(system.multicall3, chain.provider);
     const mcData = encodeAggregate3(entries.map((e) => ({ target: e.beacon, allowFailure: true, callData: e.callData })));
-    const withGas: CallWithGas[] = entries.map((e) => ({ target: e.beacon, gasLimit: 200_000n, callData: e.callData }));
+    const withGas: CallWithGas[] = entries.map((e) => ({ target: e.beacon, gasLimit: 500_000n, callData: e.callData }));
     const buData = encodeAggregate3WithGas(withGas);
     const from = chain.wallets[2].address;
     const outcome = async (to: string, data: string, gas: bigint, decode: (hex: string) => { success: boolean }[]) => {
@@ -111,7 +115,8 @@ describe('BatchUpdater.aggregate3WithGas', () => {
 
   it('sized from a simulation, the limits hold and the transaction covers every call burning its whole limit', async () => {
     const beacons = await createBeacons(5);
-    const entries = beacons.map((beacon, i) => update(beacon, i !== 2));
+    const entries = [];
+    for (const [i, beacon] of beacons.entries()) entries.push(await update(beacon, i !== 2));
     const from = chain.wallets[3].address;
     const probe = entries.map((e) => ({ target: e.beacon, gasLimit: 2_000_000n, callData: e.callData }));
     const simulated = decodeAggregate3WithGasResults(await chain.provider.call({ from, to: batchUpdater, data: encodeAggregate3WithGas(probe) }));
@@ -119,6 +124,12 @@ describe('BatchUpdater.aggregate3WithGas', () => {
     const data = encodeAggregate3WithGas(calls);
     const estimate = await chain.provider.estimateGas({ from, to: batchUpdater, data });
     const gasLimit = aggregate3WithGasLimit(estimate, calls.map((c, i) => ({ gasLimit: c.gasLimit, gasUsed: simulated[i].gasUsed })));
+    // Sized from the simulation alone (no binary search), the estimate is never below the node's
+    // bare answer (the test provider adds headroom to its own), and close to it.
+    const bare = BigInt(await chain.provider.send('eth_estimateGas', [{ from, to: batchUpdater, data }]));
+    const sized = aggregate3WithGasEstimate(data, calls.map((c, i) => ({ ...c, gasUsed: simulated[i].gasUsed })));
+    expect(sized).toBeGreaterThanOrEqual(bare);
+    expect(sized).toBeLessThan(bare + bare / 10n + 50_000n);
     expect(gasLimit).toBeGreaterThan(calls.reduce((sum, c) => sum + c.gasLimit, 0n));
 
     const tx = await chain.wallets[3].sendTransaction({ to: batchUpdater, data, gasLimit });

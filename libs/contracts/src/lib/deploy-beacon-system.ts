@@ -7,7 +7,7 @@ import {
 } from '../../generated/types';
 
 export interface BeaconSystemOptions {
-  /** Verifier every BeaconFactory beacon is bound to (a Groth16 adapter in production, TestVerifier in dev). */
+  /** Verifier every BeaconFactory beacon is bound to (the Groth16VerifierAdapter of deployGroth16Verifier). */
   verifier: string;
   /** Final registry owner; defaults to the deployer (which must own it while authorising the factory). */
   registryOwner?: string;

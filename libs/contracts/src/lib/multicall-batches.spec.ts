@@ -6,14 +6,14 @@ import {
   Multicall3__factory,
   type Multicall3,
 } from '../../generated/types';
+import { stopProver } from '@perp/zk';
 import { deployTestSystem, startTestChain, type TestChain } from '../../test/test-chain';
-import { makeInvalidTestProof, makeTestProof } from '../testing';
+import { flipByte, proveValue, UNIT } from '../../test/zk-proofs';
 import { matchBatchUpdateLogs } from './batch-update-outcome';
 import { decodeContractError } from './contract-errors';
 import { createdBeaconAddresses } from './created-beacons';
 import type { BeaconSystemAddresses } from './deploy-beacon-system';
 import { decodeAggregate3Results, encodeAggregate3, type Call3 } from './multicall3';
-import { encodePublicSignals } from './public-signals';
 
 describe('Multicall3 batches', () => {
   let chain: TestChain;
@@ -28,7 +28,10 @@ describe('Multicall3 batches', () => {
     system = await deployTestSystem(chain.wallets[0]);
     multicall = Multicall3__factory.connect(system.multicall3, chain.wallets[2]);
   });
-  afterAll(() => chain?.stop());
+  afterAll(async () => {
+    await stopProver();
+    await chain?.stop();
+  });
 
   const createAndRegister = (): Call3 => ({
     target: system.beaconFactory,
@@ -90,17 +93,17 @@ describe('Multicall3 batches', () => {
 
   it('applies the valid entries of an update batch (allowFailure=true) and shows the failed ones', async () => {
     const [b0, b1, b2, b3] = await batchCreate(4);
-    const update = (beacon: string, value: bigint, valid = true) => {
-      const publicSignals = encodePublicSignals([value]);
-      const proof = valid ? makeTestProof(publicSignals) : makeInvalidTestProof(publicSignals);
-      return { beacon, publicSignals, proof };
+    const update = async (beacon: string, value: bigint, valid = true) => {
+      const { proof, publicSignals } = await proveValue(beacon, value);
+      return { beacon, publicSignals, proof: valid ? proof : flipByte(proof) };
     };
+    const first = await update(b0, 11n * UNIT);
     const entries = [
-      update(b0, 11n),
-      update(b1, 22n, false), // invalid proof
-      update(b2, 33n),
-      update(b0, 11n), // the same proof again: replay within the batch
-      update(b3, 44n),
+      first,
+      await update(b1, 22n * UNIT, false), // invalid proof
+      await update(b2, 33n * UNIT),
+      first, // the same proof again: replay within the batch
+      await update(b3, 44n * UNIT),
     ];
     const calls: Call3[] = entries.map((e) => ({
       target: e.beacon,
@@ -116,7 +119,7 @@ describe('Multicall3 batches', () => {
     expect(outcome).toEqual([true, false, true, false, true]);
 
     const data = async (beacon: string) => (await Beacon__factory.connect(beacon, chain.provider).getData())[0];
-    expect([await data(b0), await data(b1), await data(b2), await data(b3)]).toEqual([11n, 0n, 33n, 44n]);
+    expect([await data(b0), await data(b1), await data(b2), await data(b3)]).toEqual([11n * UNIT, 0n, 33n * UNIT, 44n * UNIT]);
 
     // Cross-check with the return data, replayed on the parent block's state (tests only: the
     // service must rely on the receipt). The failed entries carry their revert reason.

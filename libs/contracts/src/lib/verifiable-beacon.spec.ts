@@ -3,11 +3,11 @@ import {
   VerifiableBeacon__factory,
   type VerifiableBeacon,
 } from '../../generated/types';
+import { stopProver } from '@perp/zk';
 import { deployTestSystem, revertName, startTestChain, type TestChain } from '../../test/test-chain';
-import { makeTestProof } from '../testing';
+import { proveValue, UNIT } from '../../test/zk-proofs';
 import { createdBeaconAddresses } from './created-beacons';
 import type { BeaconSystemAddresses } from './deploy-beacon-system';
-import { encodePublicSignals } from './public-signals';
 
 /** A value that took effect at `at` (seconds) and held until the next point. */
 interface Point {
@@ -29,13 +29,15 @@ function twapByHand(points: Point[], from: number, to: number): bigint {
 describe('verifiable beacon: TWAP observations', () => {
   let chain: TestChain;
   let system: BeaconSystemAddresses;
-  let nonce = 0n;
 
   beforeAll(async () => {
     chain = await startTestChain();
     system = await deployTestSystem(chain.wallets[0]);
   });
-  afterAll(() => chain?.stop());
+  afterAll(async () => {
+    await stopProver();
+    await chain?.stop();
+  });
 
   async function createAt(at: number, initialData: bigint, cardinalityNext: number): Promise<VerifiableBeacon> {
     const factory = VerifiableBeaconFactory__factory.connect(system.verifiableBeaconFactory, chain.wallets[0]);
@@ -44,11 +46,11 @@ describe('verifiable beacon: TWAP observations', () => {
     return VerifiableBeacon__factory.connect(createdBeaconAddresses(receipt?.logs ?? [])[0], chain.wallets[1]);
   }
 
+  /** A real proof of `value` (a multiple of 2^94: the circuit's X96 mean of 4 measurements). */
   async function updateAt(beacon: VerifiableBeacon, at: number, value: bigint): Promise<void> {
-    // A second signal keeps every proof distinct even when a value repeats.
-    const signals = encodePublicSignals([value, nonce++]);
+    const proved = await proveValue(await beacon.getAddress(), value);
     await chain.setNextTimestamp(at);
-    await (await beacon.updateData(makeTestProof(signals), signals)).wait();
+    await (await beacon.updateData(proved.proof, proved.publicSignals)).wait();
   }
 
   /** Reads at a block mined at exactly `at`, so block.timestamp in the view is known. */
@@ -84,22 +86,22 @@ describe('verifiable beacon: TWAP observations', () => {
 
   it('getTwap over a window equals the time-weighted mean computed by hand', async () => {
     const t0 = (await chain.latestTimestamp()) + 1_000;
-    const beacon = await createAt(t0, 100n, 1);
+    const beacon = await createAt(t0, 100n * UNIT, 1);
     await (await beacon.connect(chain.wallets[0]).increaseCardinalityNext(5)).wait();
-    const points: Point[] = [{ at: t0, value: 100n }];
-    for (const [offset, value] of [[10, 200n], [30, 50n], [60, 400n]] as const) {
+    const points: Point[] = [{ at: t0, value: 100n * UNIT }];
+    for (const [offset, value] of [[10, 200n * UNIT], [30, 50n * UNIT], [60, 400n * UNIT]] as const) {
       await updateAt(beacon, t0 + offset, value);
       points.push({ at: t0 + offset, value });
     }
     const now = t0 + 100;
 
-    // 100*10 + 200*20 + 50*30 + 400*40 = 22500 over 100 s.
-    expect(await twapAt(beacon, now, 100)).toBe(225n);
-    expect(twapByHand(points, t0, now)).toBe(225n);
+    // 100*10 + 200*20 + 50*30 + 400*40 = 22500 units over 100 s.
+    expect(await twapAt(beacon, now, 100)).toBe(225n * UNIT);
+    expect(twapByHand(points, t0, now)).toBe(225n * UNIT);
     for (const window of [1, 25, 40, 50, 70, 75, 90, 99]) {
       expect(await twapAt(beacon, now, window)).toBe(twapByHand(points, now - window, now));
     }
-    expect(await twapAt(beacon, now, 0)).toBe(400n);
+    expect(await twapAt(beacon, now, 0)).toBe(400n * UNIT);
     expect(await beacon.observationCardinality()).toBe(5n);
     // 101 s ago the beacon did not exist yet.
     expect(await revertName(beacon.getTwap.staticCall(101, { blockTag: await minedBlockAt(now) }))).toBe('OldObservation');
@@ -107,12 +109,12 @@ describe('verifiable beacon: TWAP observations', () => {
 
   it('keeps exact averages across a wrapped ring and refuses windows older than it keeps', async () => {
     const t0 = (await chain.latestTimestamp()) + 1_000;
-    const beacon = await createAt(t0, 10n ** 30n, 4);
-    const points: Point[] = [{ at: t0, value: 10n ** 30n }];
+    const beacon = await createAt(t0, 10n ** 12n * UNIT, 4);
+    const points: Point[] = [{ at: t0, value: 10n ** 12n * UNIT }];
     let at = t0;
     for (let i = 1; i <= 11; i++) {
       at += 7 + ((i * 13) % 29); // uneven gaps
-      const value = 10n ** 30n + BigInt(i * i) * 987_654_321n;
+      const value = (10n ** 12n + BigInt(i * i) * 987_654_321n) * UNIT;
       await updateAt(beacon, at, value);
       points.push({ at, value });
     }

@@ -14,9 +14,22 @@ export interface AnvilOptions {
   /** Ether per dev account. */
   balance?: number;
   logFile?: string;
+  /** Default LOCAL_CHAIN_RULES.hardfork. */
+  hardfork?: string;
+  /** Default LOCAL_CHAIN_RULES.blockGasLimit. */
+  blockGasLimit?: number;
   /** Extra command-line flags, e.g. ['--no-mining']. */
   extraArgs?: string[];
 }
+
+/**
+ * The rules of every local chain (dev stack, tests, benchmarks): Prague, whose transactions may
+ * use a whole block (Osaka's EIP-7825 caps one at 2^24 gas), and 100M-gas blocks. One
+ * transaction then carries a 100-proof Groth16 batch (~27M gas used, a ~44M limit with the
+ * service's headroom). anvil 1.7's defaults (an Osaka-era hardfork, which enforces the cap only
+ * with --enable-tx-gas-limit, and 30M blocks) refuse that limit.
+ */
+export const LOCAL_CHAIN_RULES = { hardfork: 'prague', blockGasLimit: 100_000_000 } as const;
 
 export interface AnvilNode {
   readonly url: string;
@@ -66,6 +79,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
     '--accounts', String(options.accounts ?? 10),
     '--balance', String(options.balance ?? 10_000),
     '--mnemonic', ANVIL_MNEMONIC,
+    '--hardfork', options.hardfork ?? LOCAL_CHAIN_RULES.hardfork,
+    '--gas-limit', String(options.blockGasLimit ?? LOCAL_CHAIN_RULES.blockGasLimit),
     ...(options.blockTime ? ['--block-time', String(options.blockTime)] : []),
     ...(options.extraArgs ?? []),
   ];

@@ -2,6 +2,7 @@ import {
   BeaconRegistry__factory,
   EcdsaBeacon__factory,
   EcdsaVerifierAdapter__factory,
+  Groth16VerifierAdapter__factory,
   VerifiableBeacon__factory,
 } from '../../../generated/types';
 import { startTestChain, type TestChain } from '../../../test/test-chain';
@@ -18,7 +19,7 @@ describe('deployDevSystem', () => {
     const [deployer, poolA, poolB, , signer] = chain.wallets;
     const system = await deployDevSystem(deployer, { signer: signer.address, registrars: [poolA.address, poolB.address], zkInitialData: 7n, zkCardinality: 50 });
 
-    for (const address of [system.registry, system.beaconFactory, system.verifiableBeaconFactory, system.multicall3, system.batchUpdater, system.demoEcdsaBeacon, system.demoEcdsaAdapter, system.demoZkBeacon, system.testVerifier]) {
+    for (const address of [system.registry, system.beaconFactory, system.verifiableBeaconFactory, system.multicall3, system.batchUpdater, system.demoEcdsaBeacon, system.demoEcdsaAdapter, system.demoZkBeacon, system.groth16Verifier, system.verifier]) {
       expect(await chain.provider.getCode(address)).not.toBe('0x');
     }
     const registry = BeaconRegistry__factory.connect(system.registry, chain.provider);
@@ -34,7 +35,9 @@ describe('deployDevSystem', () => {
 
     const zk = VerifiableBeacon__factory.connect(system.demoZkBeacon, chain.provider);
     expect(await zk.verifier()).toBe(system.demoZkVerifier);
-    expect(system.demoZkVerifier).toBe(system.testVerifier);
+    // The ZK beacons' verifier: the Groth16 adapter in front of the circuit's snarkjs verifier.
+    expect(system.demoZkVerifier).toBe(system.verifier);
+    expect(await Groth16VerifierAdapter__factory.connect(system.verifier, chain.provider).GROTH16_VERIFIER()).toBe(system.groth16Verifier);
     expect((await zk.getData())[0]).toBe(7n);
     expect(await zk.observationCardinalityNext()).toBe(50n);
   });

@@ -1,10 +1,10 @@
 import type { Signer } from 'ethers';
-import { TestVerifier__factory } from '../../../generated/test-types';
 import { BeaconRegistry__factory, VerifiableBeaconFactory__factory } from '../../../generated/types';
 import { deployBatchUpdater } from '../batch-updater';
 import { createdBeaconAddresses } from '../created-beacons';
 import { deployBeaconSystem, mined, type BeaconSystemAddresses } from '../deploy-beacon-system';
 import { deployEcdsaBeacon } from '../deploy-ecdsa-beacon';
+import { deployGroth16Verifier } from '../deploy-groth16-verifier';
 
 export interface DevSystemOptions {
   /** The address whose signatures the demo ECDSA beacon's adapter accepts (the service's signer). */
@@ -19,28 +19,28 @@ export interface DevSystemOptions {
 }
 
 export interface DevSystemAddresses extends BeaconSystemAddresses {
-  /** TestVerifier: accepts makeTestProof proofs only. A stand-in until the real ZK verifier exists. */
-  testVerifier: string;
+  /** The beacon-mean circuit's snarkjs-exported verifier; `verifier` (its adapter) is what beacons call. */
+  groth16Verifier: string;
   batchUpdater: string;
   demoEcdsaBeacon: string;
   demoEcdsaAdapter: string;
-  /** A VerifiableBeacon (TWAP) on the TestVerifier, registered in the registry. */
+  /** A VerifiableBeacon (TWAP) on the Groth16 adapter, registered in the registry. */
   demoZkBeacon: string;
   demoZkVerifier: string;
 }
 
 /**
  * Everything a local beacon-ops needs, for the dev stack, tests and the benchmark: the beacon
- * system with TestVerifier as the ZK verifier, a BatchUpdater, registrar rights for `registrars`,
- * one demo ECDSA beacon signed by `signer`, and one demo TWAP beacon on the TestVerifier.
- * Test/dev only: the TestVerifier must never back a real beacon. The deployer's provider must
- * not cache eth_getTransactionCount (ethers: `cacheTimeout: -1`): each step reads its nonce.
+ * system on the beacon-mean circuit's Groth16 verifier (libs/zk: `npm run prove` makes proofs
+ * for it), a BatchUpdater, registrar rights for `registrars`, one demo ECDSA beacon signed by
+ * `signer`, and one demo TWAP beacon on the Groth16 verifier. Dev only: the verifier's key comes
+ * from a single-party ceremony. The deployer's provider must not cache eth_getTransactionCount
+ * (ethers: `cacheTimeout: -1`): each step reads its nonce.
  */
 export async function deployDevSystem(deployer: Signer, options: DevSystemOptions): Promise<DevSystemAddresses> {
   const nonce = async () => ({ nonce: await deployer.getNonce('pending') });
-  const verifier = await (await new TestVerifier__factory(deployer).deploy(await nonce())).waitForDeployment();
-  const testVerifier = await verifier.getAddress();
-  const system = await deployBeaconSystem(deployer, { verifier: testVerifier });
+  const { groth16Verifier, adapter } = await deployGroth16Verifier(deployer);
+  const system = await deployBeaconSystem(deployer, { verifier: adapter });
   const batchUpdater = await deployBatchUpdater(deployer);
 
   const registry = BeaconRegistry__factory.connect(system.registry, deployer);
@@ -50,17 +50,17 @@ export async function deployDevSystem(deployer: Signer, options: DevSystemOption
   const ecdsa = await deployEcdsaBeacon(deployer, { signer: options.signer, min: range.min, max: range.max });
 
   const factory = VerifiableBeaconFactory__factory.connect(system.verifiableBeaconFactory, deployer);
-  const created = await (await factory.createBeacon(testVerifier, options.zkInitialData ?? 0n, options.zkCardinality ?? 100, await nonce())).wait();
+  const created = await (await factory.createBeacon(adapter, options.zkInitialData ?? 0n, options.zkCardinality ?? 100, await nonce())).wait();
   const [demoZkBeacon] = createdBeaconAddresses(created?.logs ?? []);
   await mined(registry.registerBeacon(demoZkBeacon, await nonce()));
 
   return {
     ...system,
-    testVerifier,
+    groth16Verifier,
     batchUpdater,
     demoEcdsaBeacon: ecdsa.beacon,
     demoEcdsaAdapter: ecdsa.adapter,
     demoZkBeacon,
-    demoZkVerifier: testVerifier,
+    demoZkVerifier: adapter,
   };
 }
