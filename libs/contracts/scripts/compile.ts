@@ -1,6 +1,6 @@
 // Compiles the Solidity sources with the solc npm package (wasm, no download) and generates the
 // typed ethers bindings. Run from the workspace root: nx run contracts:build-artifacts.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import solc from 'solc';
 import { runTypeChain } from 'typechain';
@@ -94,24 +94,55 @@ function writeArtifacts(output: SolcOutput, sourceDir: string, outDir: string): 
   return [...written.keys()].map((name) => join(outDir, `${name}.json`));
 }
 
+/**
+ * Makes `target` equal to `source`: changed files are replaced atomically (rename), unchanged
+ * ones are left alone, and files `source` lacks are removed (a deleted or renamed contract
+ * leaves no stale artifact or type behind).
+ */
+function syncTree(source: string, target: string): void {
+  mkdirSync(target, { recursive: true });
+  const wanted = new Set(readdirSync(source));
+  for (const name of readdirSync(target)) {
+    if (!wanted.has(name)) rmSync(join(target, name), { recursive: true, force: true });
+  }
+  for (const name of wanted) {
+    const from = join(source, name);
+    const to = join(target, name);
+    if (statSync(from).isDirectory()) {
+      if (existsSync(to) && !statSync(to).isDirectory()) rmSync(to, { force: true });
+      syncTree(from, to);
+    } else if (!existsSync(to) || !readFileSync(from).equals(readFileSync(to))) {
+      if (existsSync(to) && statSync(to).isDirectory()) rmSync(to, { recursive: true, force: true });
+      renameSync(from, to);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const files = SETS.flatMap((set) => listSol(join(PROJECT_ROOT, set.sourceDir)));
   const output = compile(files);
   reportDiagnostics(output);
 
-  // Start clean so a deleted or renamed contract leaves no stale artifact or type behind.
-  rmSync(GENERATED, { recursive: true, force: true });
-  for (const set of SETS) {
-    const artifacts = writeArtifacts(output, set.sourceDir, join(GENERATED, set.artifactsDir));
-    const { filesGenerated } = await runTypeChain({
-      cwd: PROJECT_ROOT,
-      filesToProcess: artifacts,
-      allFiles: artifacts,
-      outDir: join(GENERATED, set.typesDir),
-      target: 'ethers-v6',
-    });
-    console.log(`${set.sourceDir}: ${artifacts.length} artifacts, ${filesGenerated} typechain files`);
+  // Built in a staging folder, then synced: a test already reading generated/ (a parallel
+  // Nx task, or the dev stack's own build) never sees a missing or half-written file.
+  const staging = `${GENERATED}.staging-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    for (const set of SETS) {
+      const artifacts = writeArtifacts(output, set.sourceDir, join(staging, set.artifactsDir));
+      const { filesGenerated } = await runTypeChain({
+        cwd: PROJECT_ROOT,
+        filesToProcess: artifacts,
+        allFiles: artifacts,
+        outDir: join(staging, set.typesDir),
+        target: 'ethers-v6',
+      });
+      console.log(`${set.sourceDir}: ${artifacts.length} artifacts, ${filesGenerated} typechain files`);
+    }
+    syncTree(staging, GENERATED);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
   }
   console.log(`compiled ${files.length} sources with solc ${solc.version()} in ${Date.now() - started} ms`);
 }
