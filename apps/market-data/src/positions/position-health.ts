@@ -3,14 +3,12 @@ import {
   BigNumber,
   distanceToLiquidation,
   estimatedReward,
-  getAmountsForLiquidity,
-  getSqrtPriceAtTick,
+  makerHeldAmounts,
   marginRatio,
   Q96,
   ratioFromE6,
   takerEquity,
   takerNotional,
-  TokenAmounts,
   x96ToPrice,
 } from '@perp/x96-math';
 import { MarketState, PositionRecord } from './position-record';
@@ -53,21 +51,9 @@ export interface ExposureAtoms {
 }
 
 /**
- * What a maker's liquidity holds at the pool price: the amounts of the math lib's
- * makerPositionValue (same ticks check, same rounding), without its decimal valuation,
- * which no figure here uses and which costs more than the rest of a candidate's figures.
- */
-function makerHeldAtoms(position: PositionRecord, sqrtPriceX96: bigint): TokenAmounts {
-  const tickLower = position.tickLower ?? 0;
-  const tickUpper = position.tickUpper ?? 0;
-  if (tickLower >= tickUpper) throw new RangeError(`tickLower (${tickLower}) must be below tickUpper (${tickUpper})`);
-  return getAmountsForLiquidity(sqrtPriceX96, getSqrtPriceAtTick(tickLower), getSqrtPriceAtTick(tickUpper), position.liquidity ?? 0n);
-}
-
-/**
  * The exposure whose health is judged, in atoms. A taker: its deltas, and the funding it
  * owes. A maker: its deltas (minus what it lent at entry) plus what its liquidity holds
- * now at the pool price (makerPositionValue's amounts), i.e. its net inventory; no funding
+ * now at the pool price (makerHeldAmounts), i.e. its net inventory; no funding
  * term, since a maker's exposure changes with the pool price and the index keeps no
  * per-maker funding accrual.
  */
@@ -79,7 +65,11 @@ export function exposureAtoms(position: PositionRecord, market: MarketState): Ex
       funding: fundingOwedAtoms(position.perpDelta, position.entryCumulativeFundingX96, market.cumulativeFundingX96),
     };
   }
-  const held = makerHeldAtoms(position, market.sqrtPriceX96);
+  // The amounts only: makerPositionValue's decimal valuation is unused here and costs more than the rest of a candidate's figures.
+  const held = makerHeldAmounts(
+    { tickLower: position.tickLower ?? 0, tickUpper: position.tickUpper ?? 0, liquidity: position.liquidity ?? 0n },
+    market.sqrtPriceX96,
+  );
   return { perp: position.perpDelta + held.amount0, usd: position.usdDelta + held.amount1, funding: 0n };
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { formatDecimal } from './decimal';
-import { getAmountsForLiquidity, makerPositionValue } from './maker';
+import { getAmountsForLiquidity, makerHeldAmounts, makerPositionValue } from './maker';
 import { getSqrtPriceAtTick, MAX_TICK, MIN_SQRT_PRICE, MAX_SQRT_PRICE, MIN_TICK } from './tick-math';
 import { Q96 } from './x96';
 
@@ -81,6 +81,15 @@ describe('makerPositionValue', () => {
   it('is zero without liquidity and rejects an empty range', () => {
     expect(formatDecimal(makerPositionValue({ tickLower: -10, tickUpper: 10, liquidity: 0n }, Q96).value)).toBe('0');
     expect(() => makerPositionValue({ tickLower: 10, tickUpper: 10, liquidity: 1n }, Q96)).toThrow(RangeError);
+  });
+});
+
+describe('makerHeldAmounts', () => {
+  it('is exactly the amounts makerPositionValue values, with the same ticks check', () => {
+    const position = { tickLower: -600, tickUpper: 600, liquidity: 10n ** 12n };
+    const { amount0, amount1 } = makerPositionValue(position, Q96);
+    expect(makerHeldAmounts(position, Q96)).toEqual({ amount0, amount1 });
+    expect(() => makerHeldAmounts({ ...position, tickUpper: -600 }, Q96)).toThrow(RangeError);
   });
 });
 

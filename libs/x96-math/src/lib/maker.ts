@@ -63,20 +63,20 @@ export function getAmountsForLiquidity(sqrtPriceX96: bigint, sqrtA: bigint, sqrt
   return { amount0: 0n, amount1: getAmount1ForLiquidity(lo, hi, liquidity) };
 }
 
+/** What a maker's liquidity holds at the pool price, in atoms of each token (rounded down, as the pool does). */
+export function makerHeldAmounts(position: MakerPosition, sqrtPriceX96: bigint): TokenAmounts {
+  if (position.tickLower >= position.tickUpper) {
+    throw new RangeError(`tickLower (${position.tickLower}) must be below tickUpper (${position.tickUpper})`);
+  }
+  return getAmountsForLiquidity(sqrtPriceX96, getSqrtPriceAtTick(position.tickLower), getSqrtPriceAtTick(position.tickUpper), position.liquidity);
+}
+
 /**
  * Value of a maker's liquidity at the pool price. token0 is the perp and token1 USD, both
  * 6 decimals, so the decoded sqrt price is directly USD per perp and the sum is exact.
  */
 export function makerPositionValue(position: MakerPosition, sqrtPriceX96: bigint): MakerValue {
-  if (position.tickLower >= position.tickUpper) {
-    throw new RangeError(`tickLower (${position.tickLower}) must be below tickUpper (${position.tickUpper})`);
-  }
-  const amounts = getAmountsForLiquidity(
-    sqrtPriceX96,
-    getSqrtPriceAtTick(position.tickLower),
-    getSqrtPriceAtTick(position.tickUpper),
-    position.liquidity,
-  );
+  const amounts = makerHeldAmounts(position, sqrtPriceX96);
   const price = sqrtX96ToPrice(sqrtPriceX96);
   const valueAtoms = price.times(amounts.amount0.toString()).plus(amounts.amount1.toString());
   return { ...amounts, price, valueAtoms, value: valueAtoms.shiftedBy(-ATOM_DECIMALS) };
