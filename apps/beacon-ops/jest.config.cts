@@ -4,8 +4,8 @@ module.exports = {
   testEnvironment: 'node',
   testTimeout: 60000,
   transform: {
-    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }]
+    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
   },
   moduleFileExtensions: ['ts', 'js', 'html'],
-  coverageDirectory: '../../coverage/apps/beacon-ops'
+  coverageDirectory: '../../coverage/apps/beacon-ops',
 };

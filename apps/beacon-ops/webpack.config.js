@@ -20,6 +20,6 @@ module.exports = {
       outputHashing: 'none',
       generatePackageJson: true,
       sourceMap: true,
-    })
+    }),
   ],
 };

@@ -51,9 +51,14 @@ async function main(): Promise<void> {
   const blockTime = option('block-time', 0);
   const stopping: (() => Promise<unknown>)[] = [];
   try {
-    console.log(`bench:beacon: ${updates} ECDSA updates per path, concurrency ${concurrency}, ${beaconCount} beacons, ${POOL_ACCOUNTS.length} wallets, anvil ${blockTime ? `block time ${blockTime}s` : 'instant mining'}`);
+    console.log(
+      `bench:beacon: ${updates} ECDSA updates per path, concurrency ${concurrency}, ${beaconCount} beacons, ${POOL_ACCOUNTS.length} wallets, anvil ${blockTime ? `block time ${blockTime}s` : 'instant mining'}`,
+    );
     const [pg, anvil] = await Promise.all([startTestPostgres(['beacon_ops']), startAnvil({ ...(blockTime ? { blockTime } : {}) })]);
-    stopping.push(() => anvil.stop(), () => pg.stop());
+    stopping.push(
+      () => anvil.stop(),
+      () => pg.stop(),
+    );
     const signer = anvilAccount(9);
     const wallets = POOL_ACCOUNTS.map((i) => anvilAccount(i));
     const contracts = await deployDevContracts({ rpcUrl: anvil.url, poolWallets: wallets.map((w) => w.address), signer: signer.address });
@@ -101,7 +106,13 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`${res.status} ${res.body.message}`);
       return /0x[0-9a-f]{64}/.exec(String(res.body.data))?.[0] ?? '';
     };
-    const direct = new DirectSender(provider, wallets.map((w) => w.connect(provider)), signer, contracts.chainId, receiptPollMs(blockTime));
+    const direct = new DirectSender(
+      provider,
+      wallets.map((w) => w.connect(provider)),
+      signer,
+      contracts.chainId,
+      receiptPollMs(blockTime),
+    );
     const viaEthers = async (i: number) => {
       const b = beacons[i % beacons.length];
       const receipt = await direct.update(i, b.beacon, b.adapter, BigInt(i));
@@ -179,7 +190,10 @@ async function main(): Promise<void> {
     const perCall = decodeAggregate3WithGasCalls(batchTx?.data ?? '0x').map((c) => c.gasLimit);
 
     report(
-      [figures('beacon-ops (HTTP)', serviceRun, serviceConfirmed, serviceNonceErrors), figures('direct (ethers)', directRun, directConfirmed, direct.nonceErrors)],
+      [
+        figures('beacon-ops (HTTP)', serviceRun, serviceConfirmed, serviceNonceErrors),
+        figures('direct (ethers)', directRun, directConfirmed, direct.nonceErrors),
+      ],
       {
         applied: batchData.successful_updates,
         ms: batchMs,
@@ -209,7 +223,10 @@ const journalCount = (url: string) => withDb(url, async (c) => Number((await c.q
 
 const journalStatuses = (url: string, skip: number) =>
   withDb(url, async (c) => {
-    const rows = (await c.query('SELECT status, count(*) AS n FROM (SELECT status FROM tx_journal ORDER BY id OFFSET $1) r GROUP BY status', [skip])).rows as { status: string; n: string }[];
+    const rows = (await c.query('SELECT status, count(*) AS n FROM (SELECT status FROM tx_journal ORDER BY id OFFSET $1) r GROUP BY status', [skip])).rows as {
+      status: string;
+      n: string;
+    }[];
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
   });
 
@@ -218,7 +235,11 @@ async function confirmedCount(provider: ReturnType<typeof uncachedProvider>, has
   return receipts.filter((r) => r?.status === 1).length;
 }
 
-function report(paths: PathFigures[], batch: { applied: number; ms: number; gasUsed: bigint; gasLimit: bigint; perCallSum: bigint; perCallMin: bigint }, extra: { journal: Record<string, number>; blockTime: number; cpu: Record<'service' | 'direct', Record<string, number>> }): void {
+function report(
+  paths: PathFigures[],
+  batch: { applied: number; ms: number; gasUsed: bigint; gasLimit: bigint; perCallSum: bigint; perCallMin: bigint },
+  extra: { journal: Record<string, number>; blockTime: number; cpu: Record<'service' | 'direct', Record<string, number>> },
+): void {
   const [service, direct] = paths;
   const row = (f: PathFigures) =>
     `| ${f.path.padEnd(18)} | ${String(f.confirmed).padStart(5)}/${String(f.updates).padEnd(5)} | ${f.perSecond.toFixed(1).padStart(9)} | ${f.p50Ms.toFixed(1).padStart(8)} | ${f.p99Ms.toFixed(1).padStart(8)} | ${String(f.nonceErrors).padStart(12)} |`;
@@ -243,7 +264,11 @@ function report(paths: PathFigures[], batch: { applied: number; ms: number; gasU
 }
 
 const cpuLine = (cpu: Record<string, number>) =>
-  `${Object.entries(cpu).map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; total ${Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(2)}`;
+  `${Object.entries(cpu)
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+    .join(', ')}; total ${Object.values(cpu)
+    .reduce((a, b) => a + b, 0)
+    .toFixed(2)}`;
 
 main().then(
   () => process.exit(0),

@@ -30,7 +30,9 @@ function cmdline(pid: number): string {
 
 const allPids = (): number[] => {
   try {
-    return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return [];
   }
@@ -46,7 +48,9 @@ export class ProcessCpu {
   /** Processes whose command line contains every one of `parts`, plus their children (Postgres backends). */
   static matching(...parts: string[]): () => number[] {
     return () => {
-      const stats = allPids().map(stat).filter((s): s is ProcStat => s !== undefined);
+      const stats = allPids()
+        .map(stat)
+        .filter((s): s is ProcStat => s !== undefined);
       const roots = stats.filter((s) => parts.every((p) => cmdline(s.pid).includes(p))).map((s) => s.pid);
       return [...roots, ...stats.filter((s) => roots.includes(s.ppid)).map((s) => s.pid)];
     };

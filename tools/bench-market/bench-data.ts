@@ -90,7 +90,13 @@ export async function prepareBenchData(options: { preset: string; seed: string; 
     });
     const loadedAt = new Date();
     await withClient(meta, (client) =>
-      client.query('INSERT INTO loads (preset, seed, end_unix, loaded_at, summary) VALUES ($1, $2, $3, $4, $5)', [preset.name, options.seed, end, loadedAt, summary]),
+      client.query('INSERT INTO loads (preset, seed, end_unix, loaded_at, summary) VALUES ($1, $2, $3, $4, $5)', [
+        preset.name,
+        options.seed,
+        end,
+        loadedAt,
+        summary,
+      ]),
     );
     console.log(
       `Loaded in ${summary.seconds.total.toFixed(0)} s: ${summary.rows.markets} markets, ${summary.rows.positions} positions, ${summary.rows.snapshots} snapshots`,

@@ -141,7 +141,9 @@ async function settle(base: string, indexUrl: string): Promise<void> {
   let prompt = 0;
   while (prompt < 2 && Date.now() < deadline) {
     const started = Date.now();
-    await fetch(`${base}/health`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(`${base}/health`)
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     prompt = Date.now() - started < 50 ? prompt + 1 : 0;
     if (prompt < 2) await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -159,7 +161,13 @@ async function settle(base: string, indexUrl: string): Promise<void> {
   }
 }
 
-async function measure(base: string, path: string, headers: Record<string, string>, pid: number | undefined, options: Options & { indexUrl: string }): Promise<Measurement> {
+async function measure(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  pid: number | undefined,
+  options: Options & { indexUrl: string },
+): Promise<Measurement> {
   if (options.warmup > 0) {
     await load(base + path, headers, options.warmup, options.connections);
     await settle(base, options.indexUrl);
@@ -182,7 +190,10 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const stopping: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
-    while (stopping.length > 0) await stopping.pop()?.().catch(() => undefined);
+    while (stopping.length > 0)
+      await stopping
+        .pop()?.()
+        .catch(() => undefined);
   };
   process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
   const work = mkdtempSync(join(tmpdir(), 'bench-market-'));
@@ -201,15 +212,20 @@ async function main(): Promise<void> {
     const adminKey = process.env['ADMIN_API_KEYS']?.split(',')[0]?.trim() || `mdk_bench_admin_${randomBytes(24).toString('base64url')}`;
     const servicePort = await getFreePort();
     const profile = (name: string) => (options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(options.profileDir, name)}`] : []);
-    const service = await startServer('service', [...profile('service'), '--enable-source-maps', join(REPO_ROOT, 'dist', 'apps', 'market-data', 'main.js')], servicePort, {
-      NODE_ENV: 'production',
-      MARKET_DATA_HOST: '127.0.0.1',
-      MARKET_DATA_PORT: String(servicePort),
-      INDEX_DATABASE_URL: data.indexUrl,
-      SOURCE_DATABASE_URL: data.sourceUrl,
-      MARKET_DATA_DATABASE_URL: data.keysUrl,
-      ADMIN_API_KEYS: adminKey,
-    });
+    const service = await startServer(
+      'service',
+      [...profile('service'), '--enable-source-maps', join(REPO_ROOT, 'dist', 'apps', 'market-data', 'main.js')],
+      servicePort,
+      {
+        NODE_ENV: 'production',
+        MARKET_DATA_HOST: '127.0.0.1',
+        MARKET_DATA_PORT: String(servicePort),
+        INDEX_DATABASE_URL: data.indexUrl,
+        SOURCE_DATABASE_URL: data.sourceUrl,
+        MARKET_DATA_DATABASE_URL: data.keysUrl,
+        ADMIN_API_KEYS: adminKey,
+      },
+    );
     stopping.push(() => service.stop());
     const serviceBase = `http://127.0.0.1:${servicePort}`;
     const created = await fetch(`${serviceBase}/admin/keys`, {
@@ -229,7 +245,8 @@ async function main(): Promise<void> {
         'SELECT perp_address FROM markets WHERE ema_amm_price_x96 IS NOT NULL ORDER BY open_interest_long + open_interest_short DESC, perp_address LIMIT 1',
       )
     ).rows[0].perp_address.toLowerCase();
-    const holder = (await client.query<{ holder: string }>('SELECT holder FROM positions WHERE id >= (SELECT max(id) / 2 FROM positions) ORDER BY id LIMIT 1')).rows[0].holder;
+    const holder = (await client.query<{ holder: string }>('SELECT holder FROM positions WHERE id >= (SELECT max(id) / 2 FROM positions) ORDER BY id LIMIT 1'))
+      .rows[0].holder;
     await client.end();
 
     const allRoutes: RouteResult[] = [
@@ -263,7 +280,11 @@ async function main(): Promise<void> {
     writeFileSync(capturesFile, JSON.stringify(captures));
 
     const [barePort, pgPort] = [await getFreePort(), await getFreePort()];
-    const bare = await startServer('bare', [...profile('bare'), '-r', REGISTER, join(__dirname, 'bare-ceiling-server.ts')], barePort, { NODE_ENV: 'production', CAPTURES: capturesFile, PORT: String(barePort) });
+    const bare = await startServer('bare', [...profile('bare'), '-r', REGISTER, join(__dirname, 'bare-ceiling-server.ts')], barePort, {
+      NODE_ENV: 'production',
+      CAPTURES: capturesFile,
+      PORT: String(barePort),
+    });
     stopping.push(() => bare.stop());
     const pgCeiling = await startServer('pg', [...profile('pg'), '-r', REGISTER, join(__dirname, 'pg-ceiling-server.ts')], pgPort, {
       NODE_ENV: 'production',
@@ -283,7 +304,11 @@ async function main(): Promise<void> {
       // A fresh service answer: liquidation candidates carry is_stale against the wall clock.
       const again = await textAndHeaders(serviceBase + route.path, headers);
       route.pgSame = fromPg.body === again.body ? 'bytes' : isDeepStrictEqual(JSON.parse(fromPg.body), JSON.parse(again.body)) ? 'json' : 'differs';
-      const names = (headers: string[]) => headers.filter((h) => !HOP_HEADERS.has(h) && h !== 'x-request-id').sort().join(', ');
+      const names = (headers: string[]) =>
+        headers
+          .filter((h) => !HOP_HEADERS.has(h) && h !== 'x-request-id')
+          .sort()
+          .join(', ');
       if (names(fromPg.headers) !== names(again.headers)) {
         console.warn(`pg ceiling: ${route.path} sends the headers ${names(fromPg.headers)}, the service ${names(again.headers)}`);
       }
@@ -291,7 +316,8 @@ async function main(): Promise<void> {
     }
 
     const [load1] = loadavg();
-    if (load1 > 1) console.warn(`Load average ${load1.toFixed(2)} on ${cpus().length} cores before measuring: other work shares this machine, the figures will be noisy`);
+    if (load1 > 1)
+      console.warn(`Load average ${load1.toFixed(2)} on ${cpus().length} cores before measuring: other work shares this machine, the figures will be noisy`);
     const total = routes.length * 3 * options.rounds * (options.warmup + options.duration);
     console.log(
       `\nMeasuring ${routes.length} routes x (service, bare, pg) x ${options.rounds} round(s): ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s each, about ${Math.ceil(total / 60)} min`,
@@ -313,7 +339,9 @@ async function main(): Promise<void> {
     }
 
     const machine = `${cpus().length} cores, Node ${process.version}, load average before/after ${load1.toFixed(2)}/${loadavg()[0].toFixed(2)}`;
-    console.log(`\nbench:market, ${data.preset} preset (seed ${data.seed}), ${options.connections} connections, ${options.rounds} x ${options.duration} s per route and server (medians), ${machine}, ${new Date().toISOString().slice(0, 10)}\n`);
+    console.log(
+      `\nbench:market, ${data.preset} preset (seed ${data.seed}), ${options.connections} connections, ${options.rounds} x ${options.duration} s per route and server (medians), ${machine}, ${new Date().toISOString().slice(0, 10)}\n`,
+    );
     console.log(formatTable(routes));
     const verdicts = evaluateTargets(routes);
     console.log('\nTargets');

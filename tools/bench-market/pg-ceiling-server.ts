@@ -50,11 +50,39 @@ const indexX96OrNull = (v: unknown) => (v === null || BigInt(str(v)) <= 0n ? nul
 const lower = (v: unknown) => str(v).toLowerCase();
 
 const MARKET_COLUMNS = [
-  'perp_address', 'beacon_address', 'owner', 'name', 'symbol', 'token_uri', 'pool_id',
-  'pricing_module', 'funding_module', 'fees_module', 'margin_ratios_module', 'price_impact_module',
-  'ema_window', 'protocol_fee', 'tick', 'liquidity', 'ema_amm_price_x96', 'ema_index_price_x96', 'funding_per_day',
-  'open_interest_long', 'open_interest_short', 'capacity_long', 'capacity_short', 'insurance', 'bad_debt', 'total_margin',
-  'created_at', 'last_touched_at', 'description', 'photo_url', 'data_source', 'card_label', 'ticker',
+  'perp_address',
+  'beacon_address',
+  'owner',
+  'name',
+  'symbol',
+  'token_uri',
+  'pool_id',
+  'pricing_module',
+  'funding_module',
+  'fees_module',
+  'margin_ratios_module',
+  'price_impact_module',
+  'ema_window',
+  'protocol_fee',
+  'tick',
+  'liquidity',
+  'ema_amm_price_x96',
+  'ema_index_price_x96',
+  'funding_per_day',
+  'open_interest_long',
+  'open_interest_short',
+  'capacity_long',
+  'capacity_short',
+  'insurance',
+  'bad_debt',
+  'total_margin',
+  'created_at',
+  'last_touched_at',
+  'description',
+  'photo_url',
+  'data_source',
+  'card_label',
+  'ticker',
 ];
 const marketColumns = (alias?: string) => MARKET_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
 
@@ -176,11 +204,7 @@ app.get<{ Params: { a: string } }>('/markets/:a', async (request, reply) => {
   if (rows.length === 0) return notFound(reply, 'Market not found');
   const r = rows[0];
   const hasSnapshot = r.s_id !== null;
-  return send(
-    reply,
-    { market: market(r), latest_snapshot: hasSnapshot ? snapshot(r, 's_') : null, live: hasSnapshot ? live(r) : null },
-    'public, max-age=1',
-  );
+  return send(reply, { market: market(r), latest_snapshot: hasSnapshot ? snapshot(r, 's_') : null, live: hasSnapshot ? live(r) : null }, 'public, max-age=1');
 });
 
 app.get<{ Params: { a: string } }>('/markets/:a/live', async (request, reply) => {
@@ -220,18 +244,45 @@ app.get<{ Params: { a: string } }>('/markets/:a/snapshots', async (request, repl
       'SELECT id, "timestamp", perp_address, amm_price_x96, index_price_x96 FROM snapshots WHERE perp_address = $1 ORDER BY "timestamp" DESC, id DESC LIMIT $2 OFFSET $3',
       [address, 100, 0],
     ),
-    pool.query('SELECT EXISTS (SELECT 1 FROM markets WHERE perp_address = $1) AS found, (SELECT count(*) FROM snapshots WHERE perp_address = $1) AS total', [address]),
+    pool.query('SELECT EXISTS (SELECT 1 FROM markets WHERE perp_address = $1) AS found, (SELECT count(*) FROM snapshots WHERE perp_address = $1) AS total', [
+      address,
+    ]),
   ]);
   if (!count.rows[0].found) return notFound(reply, 'Market not found');
-  return send(reply, page(rows.rows.map((r) => snapshot(r)), Number(count.rows[0].total), 100, 0), 'no-cache');
+  return send(
+    reply,
+    page(
+      rows.rows.map((r) => snapshot(r)),
+      Number(count.rows[0].total),
+      100,
+      0,
+    ),
+    'no-cache',
+  );
 });
 
 // ---------------------------------------------------------------- positions (positions.repository.ts, position-health.ts)
 const POSITION_COLUMNS = (alias: string) =>
   [
-    'id', 'perp_address', 'holder', 'is_maker', 'is_long', 'is_closed', 'open_timestamp', 'close_timestamp', 'was_liquidated',
-    'margin', 'perp_delta', 'usd_delta', 'avg_entry_amm_price_x96', 'liq_margin_ratio', 'backstop_margin_ratio',
-    'tick_lower', 'tick_upper', 'liquidity', 'entry_cumulative_funding_x96',
+    'id',
+    'perp_address',
+    'holder',
+    'is_maker',
+    'is_long',
+    'is_closed',
+    'open_timestamp',
+    'close_timestamp',
+    'was_liquidated',
+    'margin',
+    'perp_delta',
+    'usd_delta',
+    'avg_entry_amm_price_x96',
+    'liq_margin_ratio',
+    'backstop_margin_ratio',
+    'tick_lower',
+    'tick_upper',
+    'liquidity',
+    'entry_cumulative_funding_x96',
   ]
     .map((c) => `${alias}.${c}`)
     .join(', ');
@@ -293,7 +344,15 @@ function health(p: Row, m: MarketState): Health {
     ratioFromE6(BigInt(p['liq_margin_ratio'] as number)),
     ratioFromE6(BigInt(m.feeE6)),
   );
-  return { mark, equity: h.equity, pnl: h.equity.minus(margin), notional: h.notional, ratio: h.marginRatio, distance: h.distanceToLiquidation, reward: h.estimatedReward };
+  return {
+    mark,
+    equity: h.equity,
+    pnl: h.equity.minus(margin),
+    notional: h.notional,
+    ratio: h.marginRatio,
+    distance: h.distanceToLiquidation,
+    reward: h.estimatedReward,
+  };
 }
 
 function position(p: Row, h: Health) {
@@ -378,7 +437,8 @@ app.get('/positions/liquidatable', async (_request, reply) => {
     const m = byAddress.get(str(p['perp_address']));
     if (!m) continue;
     const h = health(p, m);
-    if (h.ratio === null || h.ratio.lte(ratioFromE6(BigInt(p['liq_margin_ratio'] as number)).times(threshold))) candidates.push({ p, m, h, id: BigInt(str(p['id'])) });
+    if (h.ratio === null || h.ratio.lte(ratioFromE6(BigInt(p['liq_margin_ratio'] as number)).times(threshold)))
+      candidates.push({ p, m, h, id: BigInt(str(p['id'])) });
   }
   candidates.sort((a, b) => {
     const uncomputable = Number(a.h.ratio === null) - Number(b.h.ratio === null);
@@ -422,4 +482,12 @@ app.listen({ port: Number(process.env['PORT']), host: '127.0.0.1' }).then(
     process.exit(1);
   },
 );
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void app.close().then(() => pool.end()).finally(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(
+    signal,
+    () =>
+      void app
+        .close()
+        .then(() => pool.end())
+        .finally(() => process.exit(0)),
+  );

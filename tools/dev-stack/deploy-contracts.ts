@@ -9,8 +9,13 @@ export function anvilAccount(index: number): HDNodeWallet {
 
 /** The pool wallets and the signer beacon-ops will use with this environment (its own defaults when unset). */
 export function beaconOpsAccounts(env: NodeJS.ProcessEnv): { poolWallets: string[]; signer: string } {
-  const keys = env['WALLET_PRIVATE_KEYS']?.split(',').map((k) => k.trim()).filter(Boolean);
-  const poolWallets = keys?.length ? keys.map((k) => new Wallet(k.startsWith('0x') ? k : `0x${k}`).address) : [1, 2, 3, 4, 5, 6, 7, 8].map((i) => anvilAccount(i).address);
+  const keys = env['WALLET_PRIVATE_KEYS']
+    ?.split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const poolWallets = keys?.length
+    ? keys.map((k) => new Wallet(k.startsWith('0x') ? k : `0x${k}`).address)
+    : [1, 2, 3, 4, 5, 6, 7, 8].map((i) => anvilAccount(i).address);
   const signerKey = env['SIGNER_PRIVATE_KEY']?.trim();
   const signer = signerKey ? new Wallet(signerKey.startsWith('0x') ? signerKey : `0x${signerKey}`).address : anvilAccount(9).address;
   return { poolWallets, signer };

@@ -104,7 +104,11 @@ describe('dev stack', () => {
         // The README flow: prove a value for the demo ZK beacon, post the printed body to /update_beacon.
         const zkBeacon = info.contracts['demo_zk_beacon'] as string;
         expect(output).toContain(`npm run -s prove -- --measurements 1,2,3,4 --beacon ${zkBeacon} | curl -X POST http://127.0.0.1:${beaconOps}/update_beacon`);
-        const proved = await promisify(execFile)(process.execPath, ['-r', './tools/ts-register.js', 'tools/prove/main.ts', '--measurements', '1,2,3,4', '--beacon', zkBeacon], { cwd: ROOT });
+        const proved = await promisify(execFile)(
+          process.execPath,
+          ['-r', './tools/ts-register.js', 'tools/prove/main.ts', '--measurements', '1,2,3,4', '--beacon', zkBeacon],
+          { cwd: ROOT },
+        );
         const zkUpdate = await fetch(`http://127.0.0.1:${beaconOps}/update_beacon`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },

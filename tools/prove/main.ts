@@ -7,7 +7,8 @@
 import { beaconField, parseMeasurements, parseNonce, ProverInputError, proveBeaconUpdate, stopProver } from '@perp/zk';
 import { formatDecimal, x96ToPrice } from '@perp/x96-math';
 
-const USAGE = 'usage: npm run -s prove -- --measurements <m1,m2,m3,m4> --beacon <0x address> [--nonce <decimal>]\n' +
+const USAGE =
+  'usage: npm run -s prove -- --measurements <m1,m2,m3,m4> --beacon <0x address> [--nonce <decimal>]\n' +
   '  measurements: 4 integers within [0, 2^64); the proven value is their mean scaled by 2^96\n' +
   '  nonce: any number below the BN254 field size; default 128 random bits (a statement is accepted once per beacon)';
 

@@ -7,7 +7,10 @@ import { parseArgs } from './main';
 const BEACON = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 function prove(args: string[]) {
-  return spawnSync(process.execPath, ['-r', join(REPO_ROOT, 'tools', 'ts-register.js'), join(__dirname, 'main.ts'), ...args], { encoding: 'utf8', timeout: 60_000 });
+  return spawnSync(process.execPath, ['-r', join(REPO_ROOT, 'tools', 'ts-register.js'), join(__dirname, 'main.ts'), ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 describe('npm run prove', () => {
@@ -49,6 +52,10 @@ describe('npm run prove', () => {
   });
 
   it('takes --flag=value too, and a random nonce by default', () => {
-    expect(parseArgs([`--beacon=${BEACON}`, '--measurements=0,0,0,7'])).toEqual({ measurements: [0n, 0n, 0n, 7n], beacon: BEACON.toLowerCase(), nonce: undefined });
+    expect(parseArgs([`--beacon=${BEACON}`, '--measurements=0,0,0,7'])).toEqual({
+      measurements: [0n, 0n, 0n, 7n],
+      beacon: BEACON.toLowerCase(),
+      nonce: undefined,
+    });
   });
 });

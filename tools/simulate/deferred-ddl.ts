@@ -52,7 +52,9 @@ export class DeferredDdl {
       // Index builds sort in memory and may use parallel workers.
       await client.query(`SET maintenance_work_mem = '1GB'`);
       await client.query('SET max_parallel_maintenance_workers = 2');
-      const present = new Set((await client.query(`SELECT conname AS name FROM pg_constraint UNION SELECT relname FROM pg_class WHERE relkind = 'i'`)).rows.map((r) => r.name));
+      const present = new Set(
+        (await client.query(`SELECT conname AS name FROM pg_constraint UNION SELECT relname FROM pg_class WHERE relkind = 'i'`)).rows.map((r) => r.name),
+      );
       for (const o of this.objects.filter((x) => x.kind === 'index' && !present.has(x.name))) await client.query(o.definition);
       for (const o of this.objects.filter((x) => x.kind === 'foreign key' && !present.has(x.name))) {
         await client.query(`ALTER TABLE "${o.table}" ADD CONSTRAINT "${o.name}" ${o.definition}`);

@@ -43,7 +43,8 @@ export async function explainQueryPaths(indexUrl: string, sourceUrl: string): Pr
         if (!/Scan/.test(n['Node Type'])) return;
         summary.scans.push(`${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`);
         if (n['Node Type'] === 'Seq Scan' && n['Relation Name']) summary.seqScans.push(n['Relation Name']);
-        if (n['Index Name'] && path.indexes.includes(n['Index Name']) && !summary.usedIndexes.includes(n['Index Name'])) summary.usedIndexes.push(n['Index Name']);
+        if (n['Index Name'] && path.indexes.includes(n['Index Name']) && !summary.usedIndexes.includes(n['Index Name']))
+          summary.usedIndexes.push(n['Index Name']);
       });
       await client.query('RESET enable_seqscan');
       out.push(summary);

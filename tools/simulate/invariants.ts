@@ -107,7 +107,9 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
         const key = liquidationKeyX96(expected, BigInt(p.entry_cumulative_funding_x96), p.is_long, p.liq_margin_ratio);
         if (key !== big(p.liq_key_x96)) fail(r, `position ${p.id}: stored key ${p.liq_key_x96}, formula ${key}`);
       }
-      const stray = await index.query(`SELECT id FROM positions WHERE (liq_mark_x96 IS NOT NULL OR liq_key_x96 IS NOT NULL) AND (is_maker OR is_closed) LIMIT ${MAX_REPORTED}`);
+      const stray = await index.query(
+        `SELECT id FROM positions WHERE (liq_mark_x96 IS NOT NULL OR liq_key_x96 IS NOT NULL) AND (is_maker OR is_closed) LIMIT ${MAX_REPORTED}`,
+      );
       for (const p of stray.rows) fail(r, `position ${p.id}: a maker or closed position with a liquidation mark`);
       results.push(r);
     }
@@ -174,10 +176,13 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
       for (const p of rows.rows) {
         r.checked++;
         const position = { margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) };
-        if (!liquidatableByMathLib(position, BigInt(p.funding), BigInt(p.mark_price_x96), p.liq_margin_ratio)) fail(r, `position ${p.id}: healthy at its liquidation mark`);
+        if (!liquidatableByMathLib(position, BigInt(p.funding), BigInt(p.mark_price_x96), p.liq_margin_ratio))
+          fail(r, `position ${p.id}: healthy at its liquidation mark`);
         if (Number(p.close_timestamp) !== (p.timestamp as Date).getTime() / 1000) fail(r, `position ${p.id}: close time differs from its trade's`);
       }
-      const counts = await index.query(`SELECT (SELECT count(*) FROM positions WHERE was_liquidated)::int AS positions, (SELECT count(*) FROM trades WHERE was_liquidated)::int AS trades`);
+      const counts = await index.query(
+        `SELECT (SELECT count(*) FROM positions WHERE was_liquidated)::int AS positions, (SELECT count(*) FROM trades WHERE was_liquidated)::int AS trades`,
+      );
       if (counts.rows[0].positions !== counts.rows[0].trades || counts.rows[0].positions !== r.checked) {
         fail(r, `liquidated positions ${counts.rows[0].positions}, liquidation trades ${counts.rows[0].trades}, matched ${r.checked}`);
       }
@@ -187,7 +192,9 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
     // 5. ...and no open taker is past it at the market's last mark (liquidations are never missed).
     {
       const r = result('no-missed-liquidation');
-      const open = await index.query(`SELECT id, perp_address, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`);
+      const open = await index.query(
+        `SELECT id, perp_address, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`,
+      );
       for (const p of open.rows) {
         const m = byAddress.get(p.perp_address);
         if (!m || m.ema_amm_price_x96 === null) continue;
@@ -203,7 +210,9 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
     {
       const r = result('candidate-range');
       if (!CANDIDATES_OF_A_MARKET) throw new Error('query path "liquidation candidates of a market" is missing');
-      const open = await index.query(`SELECT id, perp_address, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`);
+      const open = await index.query(
+        `SELECT id, perp_address, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`,
+      );
       let candidates = 0;
       for (const [m, buffer] of markets.flatMap((x) => CANDIDATE_BUFFERS_E6.map((b) => [x, b] as const))) {
         if (m.ema_amm_price_x96 === null) continue;
@@ -237,7 +246,9 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
           LIMIT ${MAX_REPORTED}`,
       );
       for (const p of bad.rows) fail(r, `position ${p.id}: ${p.trades} trades, opposite delta ${p.opposite}, same kind ${p.same_kind}`);
-      const orphans = await index.query(`SELECT t.id FROM trades t JOIN positions p ON p.id = t.pos_id WHERE p.is_maker OR NOT p.is_closed LIMIT ${MAX_REPORTED}`);
+      const orphans = await index.query(
+        `SELECT t.id FROM trades t JOIN positions p ON p.id = t.pos_id WHERE p.is_maker OR NOT p.is_closed LIMIT ${MAX_REPORTED}`,
+      );
       for (const t of orphans.rows) fail(r, `trade ${t.id}: not the close of a closed taker`);
       r.checked = (await index.query(`SELECT count(*)::int AS n FROM trades`)).rows[0].n;
       results.push(r);
@@ -246,7 +257,9 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
     // 7. Snapshot prices stay inside the market's bounds.
     {
       const r = result('snapshot-bounds');
-      const ranges = await index.query(`SELECT perp_address, min(amm_price_x96) AS lo, max(amm_price_x96) AS hi, count(*)::int AS n FROM snapshots GROUP BY perp_address`);
+      const ranges = await index.query(
+        `SELECT perp_address, min(amm_price_x96) AS lo, max(amm_price_x96) AS hi, count(*)::int AS n FROM snapshots GROUP BY perp_address`,
+      );
       for (const s of ranges.rows) {
         const m = byAddress.get(s.perp_address);
         if (!m) {
@@ -257,7 +270,10 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
         const lowest = sqrtX96ToPrice(getSqrtPriceAtTick(m.min_tick));
         const highest = sqrtX96ToPrice(getSqrtPriceAtTick(m.max_tick));
         if (sqrtX96ToPrice(BigInt(s.lo)).lt(lowest) || sqrtX96ToPrice(BigInt(s.hi)).gt(highest)) {
-          fail(r, `${s.perp_address}: prices ${sqrtX96ToPrice(BigInt(s.lo)).toFixed(6)}..${sqrtX96ToPrice(BigInt(s.hi)).toFixed(6)} outside ${lowest.toFixed(6)}..${highest.toFixed(6)}`);
+          fail(
+            r,
+            `${s.perp_address}: prices ${sqrtX96ToPrice(BigInt(s.lo)).toFixed(6)}..${sqrtX96ToPrice(BigInt(s.hi)).toFixed(6)} outside ${lowest.toFixed(6)}..${highest.toFixed(6)}`,
+          );
         }
       }
       results.push(r);
@@ -287,10 +303,10 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
           fail(r, `${m.perp_address}: no boundary`);
           continue;
         }
-        const origins = await source.query(
-          `SELECT origin, ts >= $2 AS after, count(*)::int AS n FROM measurements WHERE perp_address = $1 GROUP BY 1, 2`,
-          [m.perp_address, boundary],
-        );
+        const origins = await source.query(`SELECT origin, ts >= $2 AS after, count(*)::int AS n FROM measurements WHERE perp_address = $1 GROUP BY 1, 2`, [
+          m.perp_address,
+          boundary,
+        ]);
         r.checked += origins.rows.reduce((a, o) => a + o.n, 0);
         for (const o of origins.rows) {
           if ((o.origin === 'chain') !== o.after) fail(r, `${m.perp_address}: ${o.n} ${o.origin} points ${o.after ? 'at or after' : 'before'} the boundary`);
@@ -299,17 +315,22 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
         for (const origin of ['backfill', 'mirror', 'folded']) if (!before.has(origin)) fail(r, `${m.perp_address}: no ${origin} points`);
         if (sampled++ >= sampleMarkets) continue;
         const chain = await source.query(`SELECT ts, index_x96 FROM measurements WHERE perp_address = $1 AND origin = 'chain'`, [m.perp_address]);
-        const snapshots = await index.query(`SELECT "timestamp", index_price_x96 FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2`, [m.perp_address, boundary]);
+        const snapshots = await index.query(`SELECT "timestamp", index_price_x96 FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2`, [
+          m.perp_address,
+          boundary,
+        ]);
         const onChain = new Map(snapshots.rows.map((s) => [(s.timestamp as Date).getTime(), s.index_price_x96 as string | null]));
         for (const point of chain.rows) {
           const expected = onChain.get((point.ts as Date).getTime()) ?? null;
-          if (expected !== point.index_x96) fail(r, `${m.perp_address} at ${(point.ts as Date).toISOString()}: chain point ${point.index_x96}, snapshot ${expected}`);
+          if (expected !== point.index_x96)
+            fail(r, `${m.perp_address} at ${(point.ts as Date).toISOString()}: chain point ${point.index_x96}, snapshot ${expected}`);
         }
       }
       const gaps = await source.query(
         `SELECT count(*) FILTER (WHERE index_x96 IS NULL)::int AS nulls, count(*) FILTER (WHERE index_x96 <= 0)::int AS non_positive FROM measurements WHERE origin <> 'chain'`,
       );
-      if (gaps.rows[0].nulls === 0 || gaps.rows[0].non_positive === 0) fail(r, `source ticks without an index: ${gaps.rows[0].nulls} null, ${gaps.rows[0].non_positive} non-positive`);
+      if (gaps.rows[0].nulls === 0 || gaps.rows[0].non_positive === 0)
+        fail(r, `source ticks without an index: ${gaps.rows[0].nulls} null, ${gaps.rows[0].non_positive} non-positive`);
       results.push(r);
     }
 

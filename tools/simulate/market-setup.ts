@@ -237,7 +237,9 @@ export function setUpMarkets(preset: Preset, time: Timeline, rng: Rng): MarketCo
   const firstUnsnapshotted = configs.find((x) => x.kind === 'unsnapshotted');
   const special = configs.map((c): number => (c === firstUnsnapshotted ? 3 : 0));
   const rest = preset.positions - special.reduce((a, b) => a + b, 0);
-  const weights = configs.map((c) => (c.kind === 'unsnapshotted' ? 0 : (c.horizonStep - c.createdStep + 1) * rng.fork(`appetite-${c.index}`).logNormal(1, 0.4)));
+  const weights = configs.map((c) =>
+    c.kind === 'unsnapshotted' ? 0 : (c.horizonStep - c.createdStep + 1) * rng.fork(`appetite-${c.index}`).logNormal(1, 0.4),
+  );
   const shares = apportion(rest, weights);
   configs.forEach((c, i) => (c.positions = special[i] + shares[i]));
   return configs;

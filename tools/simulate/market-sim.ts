@@ -4,16 +4,7 @@ import { MarketConfig, PROTOCOL, stepTime, Timeline } from './market-setup';
 import { PriceModel } from './price-model';
 import { Rng } from './rng';
 import { copyLine, isoTime, RowSink } from './rows';
-import {
-  abs,
-  approximateLiquidationMark,
-  equityAtoms,
-  fundingOwed,
-  isLiquidatable,
-  marginForRatio,
-  meetsRatio,
-  TakerBook,
-} from './taker-rules';
+import { abs, approximateLiquidationMark, equityAtoms, fundingOwed, isLiquidatable, marginForRatio, meetsRatio, TakerBook } from './taker-rules';
 import { alignDown, tickAtSqrtPrice } from './tick-at-sqrt-price';
 
 const E6 = 1_000_000n;
@@ -143,7 +134,13 @@ export class MarketSim {
     this.minSqrtX96 = getSqrtPriceAtTick(config.minTick);
     this.maxSqrtX96 = getSqrtPriceAtTick(config.maxTick);
     this.prices = new PriceModel(
-      { launchSqrtX96: config.launchSqrtX96, annualVol: config.annualVol, emaWindowSeconds: PROTOCOL.emaWindowSeconds, minSqrtX96: this.minSqrtX96, maxSqrtX96: this.maxSqrtX96 },
+      {
+        launchSqrtX96: config.launchSqrtX96,
+        annualVol: config.annualVol,
+        emaWindowSeconds: PROTOCOL.emaWindowSeconds,
+        minSqrtX96: this.minSqrtX96,
+        maxSqrtX96: this.maxSqrtX96,
+      },
       time.intervalSeconds,
       this.rng.fork('prices'),
     );
@@ -221,7 +218,8 @@ export class MarketSim {
     const mark = this.mark();
     const cumulative = this.prices.cumulativeFundingX96;
     if (step - this.lastRefreshStep >= this.refreshEvery) {
-      for (const p of this.takers) p.approxLiqMark = approximateLiquidationMark(p, fundingOwed(p.perpDelta, p.entryCumulativeX96, cumulative), PROTOCOL.takerLiqMarginRatio);
+      for (const p of this.takers)
+        p.approxLiqMark = approximateLiquidationMark(p, fundingOwed(p.perpDelta, p.entryCumulativeX96, cumulative), PROTOCOL.takerLiqMarginRatio);
       this.lastRefreshStep = step;
     }
     const markF = Number(mark >> 32n) / 2 ** 64;

@@ -110,7 +110,10 @@ describe('simulator command line', () => {
   });
 
   it('reads every option and rejects unknown ones', () => {
-    const options = parseCliOptions(['--preset', 'bench', '--seed=7', '--end', '2025-06-01T00:00:30Z', '--index-url', 'postgres://x/i', '--replace', '--quiet'], {});
+    const options = parseCliOptions(
+      ['--preset', 'bench', '--seed=7', '--end', '2025-06-01T00:00:30Z', '--index-url', 'postgres://x/i', '--replace', '--quiet'],
+      {},
+    );
     expect(options).toMatchObject({ seed: '7', indexUrl: 'postgres://x/i', replace: true, quiet: true, ifEmpty: false });
     expect(options.preset.positions).toBe(1_000_000);
     expect(options.end).toBe(Date.parse('2025-06-01T00:00:00Z') / 1000);

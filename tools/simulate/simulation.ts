@@ -132,7 +132,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       opens.sort((a, b) => a.ts - b.ts || a.market.config.index - b.market.config.index || a.seq - b.seq);
       for (const request of opens) request.market.openPosition(request, nextPositionId++);
       for (const stream of streams.values()) if (stream.needsDrain) await stream.drain();
-      progress.update(step + 1, `day ${((step + 1) * time.intervalSeconds / 86_400).toFixed(1)}/${preset.days} | snapshots ${count('snapshots')} | positions opened ${(nextPositionId - 1).toLocaleString('en-US')} | trades ${count('trades')}`);
+      progress.update(
+        step + 1,
+        `day ${(((step + 1) * time.intervalSeconds) / 86_400).toFixed(1)}/${preset.days} | snapshots ${count('snapshots')} | positions opened ${(nextPositionId - 1).toLocaleString('en-US')} | trades ${count('trades')}`,
+      );
     }
 
     for (const sim of sims) {
@@ -142,7 +145,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         `INSERT INTO markets (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
         Object.values(row).map((v) => (typeof v === 'bigint' ? v.toString() : v)),
       );
-      await sourceMain.query('INSERT INTO market_boundaries (perp_address, boundary_ts) VALUES ($1, $2)', [sim.config.perpAddress, isoTime(sim.config.boundaryTs)]);
+      await sourceMain.query('INSERT INTO market_boundaries (perp_address, boundary_ts) VALUES ($1, $2)', [
+        sim.config.perpAddress,
+        isoTime(sim.config.boundaryTs),
+      ]);
       summary.openPositions += sim.openPositions;
       summary.liquidations += sim.counts.liquidations;
     }
@@ -178,7 +184,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   progress.message('Analysing...');
   await withClient(indexUrl, async (c) => {
     for (const table of ['snapshots', 'trades']) {
-      await c.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM "${table}"), 1), (SELECT max(id) FROM "${table}") IS NOT NULL)`);
+      await c.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM "${table}"), 1), (SELECT max(id) FROM "${table}") IS NOT NULL)`,
+      );
     }
     for (const table of ['markets', ...INDEX_STREAMED]) await c.query(`VACUUM (ANALYZE) "${table}"`);
   });

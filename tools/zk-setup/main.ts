@@ -38,7 +38,8 @@ async function main(): Promise<void> {
     step('phase 2: circuit-specific key, one contribution');
     await s.zKey.newZKey(compiled.r1cs, file('pot.ptau'), file('key-0.zkey'));
     await s.zKey.contribute(file('key-0.zkey'), file('key.zkey'), 'perp dev contribution', entropy());
-    if (!(await s.zKey.verifyFromR1cs(compiled.r1cs, file('pot.ptau'), file('key.zkey')))) throw new Error('the new zkey does not verify against the r1cs and ptau');
+    if (!(await s.zKey.verifyFromR1cs(compiled.r1cs, file('pot.ptau'), file('key.zkey'))))
+      throw new Error('the new zkey does not verify against the r1cs and ptau');
 
     step('exporting the verification key and the Solidity verifier');
     const verificationKey = await verificationKeyJson(file('key.zkey'));
@@ -52,7 +53,14 @@ async function main(): Promise<void> {
     copyFileSync(file('pot.ptau'), CIRCUIT_PATHS.ptau);
     writeFileSync(CIRCUIT_PATHS.verificationKey, verificationKey);
     writeFileSync(GROTH16_VERIFIER_SOL, verifier);
-    for (const written of [CIRCUIT_PATHS.wasm, CIRCUIT_PATHS.r1cs, CIRCUIT_PATHS.zkey, CIRCUIT_PATHS.ptau, CIRCUIT_PATHS.verificationKey, GROTH16_VERIFIER_SOL]) {
+    for (const written of [
+      CIRCUIT_PATHS.wasm,
+      CIRCUIT_PATHS.r1cs,
+      CIRCUIT_PATHS.zkey,
+      CIRCUIT_PATHS.ptau,
+      CIRCUIT_PATHS.verificationKey,
+      GROTH16_VERIFIER_SOL,
+    ]) {
       console.log(`  wrote ${relative(REPO_ROOT, written)}`);
     }
     step('done: rebuild the contracts (npx nx run contracts:build-artifacts) and redeploy the verifier');

@@ -98,7 +98,12 @@ describe('beacon-ops route conventions', () => {
   });
 
   it('answers 503 naming the setting when a route needs a contract that is not configured', async () => {
-    const bare = await env.startService({ BEACON_FACTORY_ADDRESS: '', MULTICALL3_ADDRESS: '', BATCH_UPDATER_ADDRESS: '', VERIFIABLE_BEACON_FACTORY_ADDRESS: '' });
+    const bare = await env.startService({
+      BEACON_FACTORY_ADDRESS: '',
+      MULTICALL3_ADDRESS: '',
+      BATCH_UPDATER_ADDRESS: '',
+      VERIFIABLE_BEACON_FACTORY_ADDRESS: '',
+    });
     const expectations: [string, unknown, string][] = [
       ['/create_beacon', { placeholder: 'x' }, 'BEACON_FACTORY_ADDRESS'],
       ['/create_registry_beacon', undefined, 'BEACON_FACTORY_ADDRESS'],

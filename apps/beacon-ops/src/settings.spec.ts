@@ -6,14 +6,17 @@ import { loadBeaconOpsSettings } from './settings';
 const anvilAccount = (i: number) =>
   HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, `m/44'/60'/0'/0/${i}`).address.toLowerCase();
 
-
 describe('beacon-ops settings', () => {
   it('defaults to the dev stack', () => {
     expect(loadBeaconOpsSettings({})).toMatchObject({ port: 8000, rpcUrl: 'http://127.0.0.1:8545' });
   });
 
   it('takes every override from the environment', () => {
-    const settings = loadBeaconOpsSettings({ BEACON_OPS_PORT: '9000', RPC_URL: 'https://rpc.example', BEACON_OPS_ACCESS_TOKENS: 'a'.repeat(16) + ',' + 'b'.repeat(20) });
+    const settings = loadBeaconOpsSettings({
+      BEACON_OPS_PORT: '9000',
+      RPC_URL: 'https://rpc.example',
+      BEACON_OPS_ACCESS_TOKENS: 'a'.repeat(16) + ',' + 'b'.repeat(20),
+    });
     expect(settings).toMatchObject({ port: 9000, rpcUrl: 'https://rpc.example', accessTokens: ['a'.repeat(16), 'b'.repeat(20)] });
   });
 
@@ -66,11 +69,15 @@ describe('beacon-ops settings', () => {
     expect(message).toContain('WALLET_MIN_BALANCE_WEI: must be a non-negative integer amount of wei');
     expect(message).toContain('CHAIN_ID: must be an integer');
     expect(message).not.toContain(secret);
-    expect(() => loadBeaconOpsSettings({ WALLET_PRIVATE_KEYS: `${'11'.repeat(32)},0x${'11'.repeat(32)}` })).toThrow(/WALLET_PRIVATE_KEYS: lists the same key twice$/m);
+    expect(() => loadBeaconOpsSettings({ WALLET_PRIVATE_KEYS: `${'11'.repeat(32)},0x${'11'.repeat(32)}` })).toThrow(
+      /WALLET_PRIVATE_KEYS: lists the same key twice$/m,
+    );
   });
 
   it('refuses a lease that could expire during its own receipt wait', () => {
-    expect(() => loadBeaconOpsSettings({ RECEIPT_TIMEOUT_MS: '60000', LEASE_TIMEOUT_MS: '60000' })).toThrow(/LEASE_TIMEOUT_MS: must be at least RECEIPT_TIMEOUT_MS \+ 10000/);
+    expect(() => loadBeaconOpsSettings({ RECEIPT_TIMEOUT_MS: '60000', LEASE_TIMEOUT_MS: '60000' })).toThrow(
+      /LEASE_TIMEOUT_MS: must be at least RECEIPT_TIMEOUT_MS \+ 10000/,
+    );
   });
 
   it('rejects weak tokens without echoing them', () => {

@@ -3,7 +3,6 @@ import { runTsEntryPoint } from '@perp/local-infra';
 import { InvalidSettingsError } from '@perp/service';
 import { loadMarketDataSettings } from './settings';
 
-
 describe('market-data settings', () => {
   it('defaults to the dev stack', () => {
     const settings = loadMarketDataSettings({});

@@ -48,9 +48,7 @@ export async function startTestChain(accounts = 5): Promise<TestChain> {
   // cacheTimeout -1: ethers would otherwise reuse an eth_getTransactionCount answer for 250 ms.
   const provider = new HeadroomProvider(anvil.url, anvil.chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
   const mnemonic = Mnemonic.fromPhrase(ANVIL_MNEMONIC);
-  const wallets = Array.from({ length: accounts }, (_, i) =>
-    HDNodeWallet.fromMnemonic(mnemonic, `m/44'/60'/0'/0/${i}`).connect(provider),
-  );
+  const wallets = Array.from({ length: accounts }, (_, i) => HDNodeWallet.fromMnemonic(mnemonic, `m/44'/60'/0'/0/${i}`).connect(provider));
   const setNextTimestamp = async (timestamp: number) => {
     await provider.send('evm_setNextBlockTimestamp', [timestamp]);
   };

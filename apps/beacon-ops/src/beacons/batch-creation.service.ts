@@ -56,11 +56,16 @@ export class BatchCreationService {
       if (located.ok) {
         const results = decodeAggregate3Results(located.data);
         const failing = results.findIndex((r) => !r.success);
-        if (failing >= 0) throw batchFailed(`creation ${failing + 1} of ${count} would revert: ${revertName(decodeContractError(results[failing].returnData), results[failing].returnData)}`);
+        if (failing >= 0)
+          throw batchFailed(
+            `creation ${failing + 1} of ${count} would revert: ${revertName(decodeContractError(results[failing].returnData), results[failing].returnData)}`,
+          );
       }
       throw batchFailed(`the batch would revert: ${revertName(probe.decoded, probe.raw)}`);
     }
-    const gasLimit = await estimateGasLimit(provider, { from, to: multicall, data }, (decoded, raw) => batchFailed(`the batch would revert: ${revertName(decoded, raw)}`));
+    const gasLimit = await estimateGasLimit(provider, { from, to: multicall, data }, (decoded, raw) =>
+      batchFailed(`the batch would revert: ${revertName(decoded, raw)}`),
+    );
     if (gasLimit > TX_GAS_CAP) throw batchFailed(`it needs ${gasLimit} gas, above the ${TX_GAS_CAP} per-transaction cap; create fewer at once`);
     return gasLimit;
   }

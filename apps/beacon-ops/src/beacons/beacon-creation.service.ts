@@ -55,7 +55,9 @@ export class BeaconCreationService {
         data: verifiableFactory.encodeFunctionData('createBeacon', [body.verifier_address, body.initial_data, body.initial_cardinality]),
       }),
       mapRevert: (decoded) =>
-        decoded?.name === 'VerifierHasNoCode' ? bodyFieldError(['verifier_address'], body.verifier_address, `no contract at ${body.verifier_address}`) : undefined,
+        decoded?.name === 'VerifierHasNoCode'
+          ? bodyFieldError(['verifier_address'], body.verifier_address, `no contract at ${body.verifier_address}`)
+          : undefined,
     });
     return { address: this.createdOne(sent, factory), hash: sent.hash };
   }
@@ -74,7 +76,13 @@ export class BeaconCreationService {
       request: journalRequest(body),
       idempotencyKey,
       // Two literal calls: typechain's overloads do not take the union of the names.
-      call: () => ({ to: factory, data: method === 'createBeacon' ? beaconFactory.encodeFunctionData('createBeacon', [owner]) : beaconFactory.encodeFunctionData('createAndRegisterBeacon', [owner]) }),
+      call: () => ({
+        to: factory,
+        data:
+          method === 'createBeacon'
+            ? beaconFactory.encodeFunctionData('createBeacon', [owner])
+            : beaconFactory.encodeFunctionData('createAndRegisterBeacon', [owner]),
+      }),
     });
     return { address: this.createdOne(sent, factory), hash: sent.hash };
   }

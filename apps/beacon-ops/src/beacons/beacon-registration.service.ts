@@ -46,7 +46,8 @@ export class BeaconRegistrationService {
         },
         mapRevert: (decoded) => {
           if (decoded?.name === 'NotAContract') return beaconNotFound(beacon);
-          if (decoded?.name === 'NotAuthorised') return new BeaconOpsError(422, `Not authorised: the service's pool wallets are not registrars of registry ${registry}`);
+          if (decoded?.name === 'NotAuthorised')
+            return new BeaconOpsError(422, `Not authorised: the service's pool wallets are not registrars of registry ${registry}`);
           return undefined;
         },
       });

@@ -61,7 +61,12 @@ describe('beacon creation and registration routes', () => {
       const res = await post('/batch_create_registry_beacon', { count: 3 }).expect(200);
       expect(res.body).toEqual({
         success: true,
-        data: { created_count: 3, beacon_addresses: [expect.stringMatching(ADDRESS), expect.stringMatching(ADDRESS), expect.stringMatching(ADDRESS)], failed_count: 0, errors: [] },
+        data: {
+          created_count: 3,
+          beacon_addresses: [expect.stringMatching(ADDRESS), expect.stringMatching(ADDRESS), expect.stringMatching(ADDRESS)],
+          failed_count: 0,
+          errors: [],
+        },
         message: 'OK',
       });
       for (const beacon of res.body.data.beacon_addresses as string[]) {
@@ -90,7 +95,11 @@ describe('beacon creation and registration routes', () => {
       const fromBlock = await env.infra.chain.getBlockNumber();
 
       const res = await other.post('/batch_create_registry_beacon', { count: 3 }).expect(422);
-      expect(res.body).toEqual({ success: false, data: null, message: expect.stringMatching(/^Batch creation failed; nothing was created: creation 2 of 3 would revert: unknown error 0x[0-9a-f]{8}$/) });
+      expect(res.body).toEqual({
+        success: false,
+        data: null,
+        message: expect.stringMatching(/^Batch creation failed; nothing was created: creation 2 of 3 would revert: unknown error 0x[0-9a-f]{8}$/),
+      });
 
       expect((await journalRows(env.service.db)).length).toBe(rows); // nothing signed or sent
       expect(await env.infra.chain.getTransactionCount(env.system.beaconFactory)).toBe(factoryNonce); // no clone created
@@ -110,7 +119,11 @@ describe('beacon creation and registration routes', () => {
       };
       try {
         const res = await post('/batch_create_registry_beacon', { count: 3 }).expect(422);
-        expect(res.body).toEqual({ success: false, data: null, message: expect.stringMatching(/^Batch creation failed; nothing was created: transaction 0x[0-9a-f]{64} reverted on chain$/) });
+        expect(res.body).toEqual({
+          success: false,
+          data: null,
+          message: expect.stringMatching(/^Batch creation failed; nothing was created: transaction 0x[0-9a-f]{64} reverted on chain$/),
+        });
         const hash = /(0x[0-9a-f]{64})/.exec(res.body.message)?.[1] ?? '';
         expect((await env.infra.chain.getTransactionReceipt(hash))?.status).toBe(0);
         for (const address of wouldBe) {
@@ -145,7 +158,11 @@ describe('beacon creation and registration routes', () => {
     });
 
     it('takes initial_data as a decimal string too', async () => {
-      const res = await post('/create_verifiable_beacon', { verifier_address: env.system.verifier, initial_data: (2n ** 200n).toString(), initial_cardinality: 1 }).expect(200);
+      const res = await post('/create_verifiable_beacon', {
+        verifier_address: env.system.verifier,
+        initial_data: (2n ** 200n).toString(),
+        initial_cardinality: 1,
+      }).expect(200);
       const [, beacon] = ADDRESS_AND_TX.exec(res.body.data) ?? [];
       expect((await VerifiableBeacon__factory.connect(beacon, env.infra.chain).getData())[0]).toBe(2n ** 200n);
     });
@@ -181,7 +198,9 @@ describe('beacon creation and registration routes', () => {
       expect(await registry().beacons(beacon)).toBe(true);
 
       const before = await poolTxCount(env);
-      const again = await post('/register_beacon', { beacon_address: beacon.toUpperCase().replace('0X', '0x'), registry_address: env.system.registry }).expect(200);
+      const again = await post('/register_beacon', { beacon_address: beacon.toUpperCase().replace('0X', '0x'), registry_address: env.system.registry }).expect(
+        200,
+      );
       expect(again.body).toEqual({ success: true, data: null, message: 'Beacon already registered' });
       expect(await poolTxCount(env)).toBe(before);
     });
@@ -209,7 +228,9 @@ describe('beacon creation and registration routes', () => {
 
     it('names each invalid field', async () => {
       const res = await post('/register_beacon', { beacon_address: 'nope' }).expect(422);
-      expect(res.body.message).toBe("Invalid request: body.beacon_address: String should match pattern '^0x[0-9a-fA-F]{40}$'; body.registry_address: Field required");
+      expect(res.body.message).toBe(
+        "Invalid request: body.beacon_address: String should match pattern '^0x[0-9a-fA-F]{40}$'; body.registry_address: Field required",
+      );
     });
   });
 });

@@ -27,7 +27,19 @@ function texts(error: unknown): { codes: string[]; messages: string } {
   return { codes, messages: messages.join(' | ') };
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'TIMEOUT', 'NETWORK_ERROR', 'SERVER_ERROR']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'TIMEOUT',
+  'NETWORK_ERROR',
+  'SERVER_ERROR',
+]);
 
 /** The node could not be asked (down, unreachable, timed out, a 5xx from its proxy). */
 export function isRpcUnreachable(error: unknown): boolean {
@@ -39,7 +51,11 @@ export function isRpcUnreachable(error: unknown): boolean {
 /** The nonce is already taken, on chain or by another transaction in the mempool. */
 export function isNonceTaken(error: unknown): boolean {
   const { codes, messages } = texts(error);
-  return codes.includes('NONCE_EXPIRED') || codes.includes('REPLACEMENT_UNDERPRICED') || /nonce too low|nonce has already been used|replacement transaction underpriced|replacement fee too low/i.test(messages);
+  return (
+    codes.includes('NONCE_EXPIRED') ||
+    codes.includes('REPLACEMENT_UNDERPRICED') ||
+    /nonce too low|nonce has already been used|replacement transaction underpriced|replacement fee too low/i.test(messages)
+  );
 }
 
 /** The node already holds exactly this transaction: the broadcast is a success. */

@@ -74,7 +74,12 @@ describe('idempotency', () => {
 
   it('at the pool level, a second send with the key returns the first transaction; another request with it is 422', async () => {
     const send = (value: bigint) =>
-      pool.pool.send({ kind: 'test_transfer', request: { value: String(value) }, idempotencyKey: 'pool-key', build: () => ({ to: RECIPIENT, value, gasLimit: 21_000n }) });
+      pool.pool.send({
+        kind: 'test_transfer',
+        request: { value: String(value) },
+        idempotencyKey: 'pool-key',
+        build: () => ({ to: RECIPIENT, value, gasLimit: 21_000n }),
+      });
     const rowsBefore = (await journalRows(pool.db)).length;
     const [a, b] = await Promise.all([send(15n), send(15n)]);
     expect(b.hash).toBe(a.hash);

@@ -55,7 +55,10 @@ async function revertedOnChain(provider: JsonRpcProvider, sent: SentTransaction,
 export function requireEvent(sent: SentTransaction, address: string, topic: string, event: string): void {
   const emitter = getAddress(address);
   if (!sent.receipt.logs.some((log) => getAddress(log.address) === emitter && log.topics[0] === topic)) {
-    throw new BeaconOpsError(422, `Transaction ${sent.hash} did not update ${address.toLowerCase()} (no ${event} event in its receipt); is it the right kind of beacon?`);
+    throw new BeaconOpsError(
+      422,
+      `Transaction ${sent.hash} did not update ${address.toLowerCase()} (no ${event} event in its receipt); is it the right kind of beacon?`,
+    );
   }
 }
 

@@ -34,9 +34,10 @@ export class ServiceContracts {
 
   /** Every known name with its address (lower-case), null when unset. */
   all(): Record<ServiceContractName, string | null> {
-    return Object.fromEntries(
-      Object.entries(SERVICE_CONTRACTS).map(([name, { key }]) => [name, (this.settings[key] as string | undefined) ?? null]),
-    ) as Record<ServiceContractName, string | null>;
+    return Object.fromEntries(Object.entries(SERVICE_CONTRACTS).map(([name, { key }]) => [name, (this.settings[key] as string | undefined) ?? null])) as Record<
+      ServiceContractName,
+      string | null
+    >;
   }
 
   /** Owner recorded in beacons the service creates through the beacon factory. */

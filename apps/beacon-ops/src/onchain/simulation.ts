@@ -36,7 +36,10 @@ export async function estimateGasLimit(provider: JsonRpcProvider, call: Simulate
 }
 
 /** eth_call; a revert comes back as its decoded error instead of a throw. */
-export async function simulateCall(provider: JsonRpcProvider, call: TransactionRequest): Promise<{ ok: true; data: string } | { ok: false; decoded: DecodedContractError | undefined; raw: string | undefined }> {
+export async function simulateCall(
+  provider: JsonRpcProvider,
+  call: TransactionRequest,
+): Promise<{ ok: true; data: string } | { ok: false; decoded: DecodedContractError | undefined; raw: string | undefined }> {
   try {
     return { ok: true, data: await rpc(() => provider.call(call)) };
   } catch (error) {

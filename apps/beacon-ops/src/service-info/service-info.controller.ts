@@ -8,11 +8,17 @@ import { WalletPool } from '../wallet-pool/wallet-pool.service';
 
 export class PoolWalletDto {
   @ApiProperty({ example: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }) address!: string;
-  @ApiProperty({ example: '10000000000000000000000', description: 'Balance in wei, as a decimal string; null while the RPC is unreachable', nullable: true, type: String })
+  @ApiProperty({
+    example: '10000000000000000000000',
+    description: 'Balance in wei, as a decimal string; null while the RPC is unreachable',
+    nullable: true,
+    type: String,
+  })
   balance_wei!: string | null;
 }
 
-const address = (description: string) => ApiProperty({ type: String, nullable: true, description: `${description}; null when not configured`, example: '0x5fbdb2315678afecb367f032d93f642f64180aa3' });
+const address = (description: string) =>
+  ApiProperty({ type: String, nullable: true, description: `${description}; null when not configured`, example: '0x5fbdb2315678afecb367f032d93f642f64180aa3' });
 
 export class ServiceContractsDto {
   @address('BeaconRegistry (REGISTRY_ADDRESS)') registry!: string | null;
@@ -23,7 +29,10 @@ export class ServiceContractsDto {
   @address('Demo ECDSA beacon signed by the service signer (DEMO_ECDSA_BEACON_ADDRESS)') demo_ecdsa_beacon!: string | null;
   @address("The demo ECDSA beacon's verifier adapter (DEMO_ECDSA_ADAPTER_ADDRESS)") demo_ecdsa_adapter!: string | null;
   @address('Demo ZK (TWAP) beacon (DEMO_ZK_BEACON_ADDRESS)') demo_zk_beacon!: string | null;
-  @address("The demo ZK beacon's verifier (DEMO_ZK_VERIFIER_ADDRESS; in the dev stack the Groth16VerifierAdapter of the beacon-mean circuit: prove with `npm run prove`)") demo_zk_verifier!: string | null;
+  @address(
+    "The demo ZK beacon's verifier (DEMO_ZK_VERIFIER_ADDRESS; in the dev stack the Groth16VerifierAdapter of the beacon-mean circuit: prove with `npm run prove`)",
+  )
+  demo_zk_verifier!: string | null;
 }
 
 export class ServiceInfoDto {
@@ -35,7 +44,10 @@ export class ServiceInfoDto {
   @ApiProperty({ type: [PoolWalletDto], description: 'The wallets paying for transactions (addresses only)' }) wallets!: PoolWalletDto[];
   @ApiProperty({ example: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', description: 'Address that signs measurements for ECDSA-adapter beacons' })
   signer!: string;
-  @ApiProperty({ example: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', description: 'Owner recorded in beacons created through the beacon factory (BEACON_OWNER_ADDRESS, default the signer)' })
+  @ApiProperty({
+    example: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720',
+    description: 'Owner recorded in beacons created through the beacon factory (BEACON_OWNER_ADDRESS, default the signer)',
+  })
   beacon_owner!: string;
   @ApiProperty({ example: '/docs' }) docs!: string;
 }

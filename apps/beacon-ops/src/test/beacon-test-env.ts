@@ -65,7 +65,9 @@ export interface BeaconEnv extends ChainEnv {
  * Postgres, anvil (account 0 deploys the dev system, the pool wallets are its registrars) and
  * the real beacon-ops app over HTTP, its RPC behind a proxy.
  */
-export async function startBeaconEnv(options: { walletAccounts?: number[]; env?: Record<string, string>; hooks?: WalletPoolHooks; anvil?: AnvilOptions } = {}): Promise<BeaconEnv> {
+export async function startBeaconEnv(
+  options: { walletAccounts?: number[]; env?: Record<string, string>; hooks?: WalletPoolHooks; anvil?: AnvilOptions } = {},
+): Promise<BeaconEnv> {
   const chain = await startChainEnv(options);
   return { ...chain, service: await chain.startService({}, options.hooks) };
 }

@@ -8,7 +8,10 @@ export class RpcProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
 
-  private constructor(private readonly targetPort: number, private listenPort = 0) {}
+  private constructor(
+    private readonly targetPort: number,
+    private listenPort = 0,
+  ) {}
 
   static async start(targetPort: number): Promise<RpcProxy> {
     const proxy = new RpcProxy(targetPort);

@@ -74,7 +74,10 @@ export class BatchUpdateService {
     if (sent.status === 'failed') {
       throw new BeaconOpsError(422, `Batch transaction ${sent.hash} reverted on chain; no update was applied`);
     }
-    const applied = matchBatchUpdateLogs(sent.receipt.logs, entries.map((e) => ({ beacon: e.beacon_address, publicSignals: e.public_signals })));
+    const applied = matchBatchUpdateLogs(
+      sent.receipt.logs,
+      entries.map((e) => ({ beacon: e.beacon_address, publicSignals: e.public_signals })),
+    );
     const results = entries.map((entry, i) => ({
       beacon_address: entry.beacon_address,
       success: applied[i],
@@ -90,7 +93,13 @@ export class BatchUpdateService {
    * per-entry limits (+25% and one surprise slot write) and the transaction's limit, which
    * leaves room for every entry to burn its whole limit.
    */
-  private async plan(provider: JsonRpcProvider, from: string, batchUpdater: string, entries: UpdateBeaconBody[], coded: Map<string, boolean>): Promise<BatchPlan> {
+  private async plan(
+    provider: JsonRpcProvider,
+    from: string,
+    batchUpdater: string,
+    entries: UpdateBeaconBody[],
+    coded: Map<string, boolean>,
+  ): Promise<BatchPlan> {
     const callData = entries.map((e) => beaconInterface.encodeFunctionData('updateData', [e.proof, e.public_signals]));
     const probe = entries.map((e, i) => ({ target: e.beacon_address, gasLimit: PROBE_CALL_GAS, callData: callData[i] }));
     const simulation = await simulateCall(provider, { from, to: batchUpdater, data: encodeAggregate3WithGas(probe) });
@@ -135,7 +144,13 @@ function rejectDuplicateBeacons(entries: UpdateBeaconBody[]): void {
       first.set(entry.beacon_address, i);
       return [];
     }
-    return [placeIssue(issues.valueError(`duplicate of updates[${earlier}].beacon_address; update each beacon at most once per batch`), ['body', 'updates', i, 'beacon_address'], entry.beacon_address)];
+    return [
+      placeIssue(
+        issues.valueError(`duplicate of updates[${earlier}].beacon_address; update each beacon at most once per batch`),
+        ['body', 'updates', i, 'beacon_address'],
+        entry.beacon_address,
+      ),
+    ];
   });
   if (problems.length > 0) throw new RequestValidationError(problems);
 }

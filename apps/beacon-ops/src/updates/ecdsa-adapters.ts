@@ -35,7 +35,11 @@ export class EcdsaAdapters {
     try {
       const adapter = (await rpc(() => EcdsaBeacon__factory.connect(beacon, provider).verifierAdapter())).toLowerCase();
       const contract = EcdsaVerifierAdapter__factory.connect(adapter, provider);
-      const [signer, min, max] = await Promise.all([rpc(() => contract.SIGNER()), rpc(() => contract.MIN_MEASUREMENT()), rpc(() => contract.MAX_MEASUREMENT())]);
+      const [signer, min, max] = await Promise.all([
+        rpc(() => contract.SIGNER()),
+        rpc(() => contract.MIN_MEASUREMENT()),
+        rpc(() => contract.MAX_MEASUREMENT()),
+      ]);
       return { adapter, signer: signer.toLowerCase(), min, max };
     } catch (error) {
       // No verifierAdapter() (or an adapter without SIGNER()): not an ECDSA-adapter beacon.

@@ -35,7 +35,10 @@ export class EcdsaUpdateService {
     const adapter = await this.adapters.of(provider, beacon);
     const signer = this.keys.signer.address.toLowerCase();
     if (adapter.signer !== signer) {
-      throw new BeaconOpsError(422, `Invalid proof: signer mismatch: the adapter of ${beacon} accepts measurements signed by ${adapter.signer}, the service signs as ${signer}`);
+      throw new BeaconOpsError(
+        422,
+        `Invalid proof: signer mismatch: the adapter of ${beacon} accepts measurements signed by ${adapter.signer}, the service signs as ${signer}`,
+      );
     }
     const { chainId } = await provider.getNetwork();
     const sent = await sendSimulated(this.pool, provider, {

@@ -37,13 +37,19 @@ describe('update routes across a SIGKILL of the service', () => {
 
     const port = await getFreePort();
     const service = spawn(process.execPath, ['-r', join(ROOT, 'tools', 'ts-register.js'), join(__dirname, '..', 'main.ts')], {
-      env: { ...process.env, ...env.serviceEnv({ BEACON_OPS_PORT: String(port), BEACON_OPS_HOST: '127.0.0.1', RECEIPT_POLL_INTERVAL_MS: '50', RECONCILE_INTERVAL_MS: '600000' }) },
+      env: {
+        ...process.env,
+        ...env.serviceEnv({ BEACON_OPS_PORT: String(port), BEACON_OPS_HOST: '127.0.0.1', RECEIPT_POLL_INTERVAL_MS: '50', RECONCILE_INTERVAL_MS: '600000' }),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child = service;
     let stderr = '';
     service.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await waitUntil('the service process', async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok || service.exitCode !== null, { timeoutMs: 45_000, intervalMs: 200 });
+    await waitUntil('the service process', async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok || service.exitCode !== null, {
+      timeoutMs: 45_000,
+      intervalMs: 200,
+    });
     expect(service.exitCode).toBeNull();
 
     const update = (i: number) =>
@@ -62,7 +68,10 @@ describe('update routes across a SIGKILL of the service', () => {
     await db.initialize();
     let atKill: Awaited<ReturnType<typeof journalRows>>;
     try {
-      await waitUntil('4 journaled transactions', async () => (await journalRows(db)).length >= env.walletAccounts.length, { timeoutMs: 20_000, intervalMs: 20 });
+      await waitUntil('4 journaled transactions', async () => (await journalRows(db)).length >= env.walletAccounts.length, {
+        timeoutMs: 20_000,
+        intervalMs: 20,
+      });
       const exited = new Promise((resolve) => service.once('exit', resolve));
       service.kill('SIGKILL');
       await exited;
@@ -84,7 +93,11 @@ describe('update routes across a SIGKILL of the service', () => {
     await restarted.db.query(`UPDATE wallets SET leased_until = now() WHERE leased_until IS NOT NULL`);
 
     // The clients retry with their keys: the journaled updates replay their transaction, the others send one.
-    const retries = await Promise.all(beacons.map((beacon, i) => restarted.post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: String(i + 1) }, { key: `crash-${i}` })));
+    const retries = await Promise.all(
+      beacons.map((beacon, i) =>
+        restarted.post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: String(i + 1) }, { key: `crash-${i}` }),
+      ),
+    );
     expect(retries.map((r) => r.status)).toEqual(Array(REQUESTS).fill(200));
     const hashes = retries.map((r) => TX_DATA.exec(r.body.data)?.[1]);
     for (const row of atKill) expect(hashes).toContain(row.tx_hash); // the killed process' transactions were not sent again
@@ -101,7 +114,10 @@ describe('update routes across a SIGKILL of the service', () => {
       expect(await contract.index()).toBe(BigInt(i + 1));
     }
     for (const wallet of env.walletAccounts.map(anvilAddress)) {
-      const nonces = rows.filter((r) => r.wallet === wallet).map((r) => r.nonce).sort((a, b) => a - b);
+      const nonces = rows
+        .filter((r) => r.wallet === wallet)
+        .map((r) => r.nonce)
+        .sort((a, b) => a - b);
       expect(nonces).toEqual(nonces.map((_, k) => k));
       expect(await env.infra.chain.getTransactionCount(wallet)).toBe(nonces.length);
     }

@@ -26,7 +26,11 @@ describe('update routes when the pool, the chain or the receipt fail', () => {
       for (const wallet of wallets()) await env.infra.rpc('anvil_setBalance', [wallet, toBeHex(5n * 10n ** 15n)]); // 0.005 ether < 0.01 floor
       await new Promise((resolve) => setTimeout(resolve, 200)); // the balance cache (100 ms here) expires
       const res = await ecdsaUpdate(10).expect(503);
-      expect(res.body).toEqual({ success: false, data: null, message: expect.stringMatching(/^Insufficient gas: no pool wallet can pay for the transaction .*fund the wallet pool$/) });
+      expect(res.body).toEqual({
+        success: false,
+        data: null,
+        message: expect.stringMatching(/^Insufficient gas: no pool wallet can pay for the transaction .*fund the wallet pool$/),
+      });
       expect((await journalRows(env.service.db)).length).toBe(rows);
     } finally {
       for (const [i, wallet] of wallets().entries()) await env.infra.rpc('anvil_setBalance', [wallet, toBeHex(balances[i])]);
@@ -60,7 +64,11 @@ describe('update routes when the pool, the chain or the receipt fail', () => {
     let hash: string;
     try {
       const res = await ecdsaUpdate(14).expect(504);
-      expect(res.body).toEqual({ success: false, data: null, message: expect.stringMatching(/^No receipt in time for transaction 0x[0-9a-f]{64}; it stays in the journal and will be reconciled$/) });
+      expect(res.body).toEqual({
+        success: false,
+        data: null,
+        message: expect.stringMatching(/^No receipt in time for transaction 0x[0-9a-f]{64}; it stays in the journal and will be reconciled$/),
+      });
       hash = /(0x[0-9a-f]{64})/.exec(res.body.message)?.[1] ?? '';
       expect(await index()).toBe(13n);
       expect((await journalRows(env.service.db)).find((r) => r.tx_hash === hash)?.status).toBe('pending');
@@ -92,7 +100,10 @@ describe('update routes when the pool, the chain or the receipt fail', () => {
     expect(rows.every((r) => r.status === 'confirmed')).toBe(true); // none replaced, refused or re-signed
     expect(new Set(rows.map((r) => r.wallet))).toEqual(new Set(wallets()));
     for (const wallet of wallets()) {
-      const nonces = rows.filter((r) => r.wallet === wallet).map((r) => r.nonce).sort((a, b) => a - b);
+      const nonces = rows
+        .filter((r) => r.wallet === wallet)
+        .map((r) => r.nonce)
+        .sort((a, b) => a - b);
       expect(nonces).toEqual(nonces.map((_, i) => nonces[0] + i)); // contiguous: no gap, no reuse
     }
     // Every beacon got its 10 updates, one event each.

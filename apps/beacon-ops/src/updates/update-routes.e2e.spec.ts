@@ -122,7 +122,9 @@ describe('beacon update routes', () => {
 
     it('names each invalid field', async () => {
       const res = await post('/update_beacon', { beacon_address: env.system.demoZkBeacon, proof: 'xyz', public_signals: '0x123' }).expect(422);
-      expect(res.body.message).toBe("Invalid request: body.proof: String should match pattern '^0x([0-9a-fA-F]{2})*$'; body.public_signals: String should match pattern '^0x([0-9a-fA-F]{2})*$'");
+      expect(res.body.message).toBe(
+        "Invalid request: body.proof: String should match pattern '^0x([0-9a-fA-F]{2})*$'; body.public_signals: String should match pattern '^0x([0-9a-fA-F]{2})*$'",
+      );
     });
   });
 
@@ -212,7 +214,12 @@ describe('beacon update routes', () => {
             { beacon_address: b1, success: false, transaction_hash: hash, error: REJECTED },
             { beacon_address: b2, success: true, transaction_hash: hash, error: null },
             { beacon_address: nobody, success: false, transaction_hash: hash, error: `Beacon not found: no contract at ${nobody}` },
-            { beacon_address: b3, success: false, transaction_hash: hash, error: expect.stringMatching(/^Invalid proof: public_signals must be .*\(InvalidPublicSignals\)$/) },
+            {
+              beacon_address: b3,
+              success: false,
+              transaction_hash: hash,
+              error: expect.stringMatching(/^Invalid proof: public_signals must be .*\(InvalidPublicSignals\)$/),
+            },
           ],
           total_requested: 5,
           successful_updates: 2,
@@ -244,7 +251,9 @@ describe('beacon update routes', () => {
       const capped = await env.startService({ MAX_TRANSACTION_GAS: '16777216' });
       const before = await poolTxCount(env);
       const refused = await capped.post('/batch_update_beacon', { updates }).expect(422);
-      expect(refused.body.message).toMatch(/^The batch cannot be sent as one transaction: it needs a gas limit of \d+, above the 16777216 per-transaction cap; send fewer updates at once$/);
+      expect(refused.body.message).toMatch(
+        /^The batch cannot be sent as one transaction: it needs a gas limit of \d+, above the 16777216 per-transaction cap; send fewer updates at once$/,
+      );
       expect(await poolTxCount(env)).toBe(before);
       await capped.close();
 
@@ -268,8 +277,15 @@ describe('beacon update routes', () => {
       const [b0, b1] = await createBeacons(2);
       const before = await poolTxCount(env);
       const [p0, p1] = [await zkUpdate(b0, 1n), await zkUpdate(b1, 2n)];
-      const invalid = await post('/batch_update_beacon', { updates: [{ ...p0, proof: flipByte(p0.proof) }, { ...p1, proof: flipByte(p1.proof) }] }).expect(422);
-      expect(invalid.body.message).toBe(`Invalid proof: no update of the batch can be applied, nothing was sent: updates[0] (${b0}): ${REJECTED}; updates[1] (${b1}): ${REJECTED}`);
+      const invalid = await post('/batch_update_beacon', {
+        updates: [
+          { ...p0, proof: flipByte(p0.proof) },
+          { ...p1, proof: flipByte(p1.proof) },
+        ],
+      }).expect(422);
+      expect(invalid.body.message).toBe(
+        `Invalid proof: no update of the batch can be applied, nothing was sent: updates[0] (${b0}): ${REJECTED}; updates[1] (${b1}): ${REJECTED}`,
+      );
       const nobody = anvilAddress(14);
       const missing = await post('/batch_update_beacon', { updates: [unproven(nobody)] }).expect(404);
       expect(missing.body.message).toBe(`Beacon not found: no contract at ${nobody}; nothing was sent`);

@@ -42,10 +42,12 @@ export class BalanceCache {
     if (failure && results.every((result) => result.status === 'rejected')) {
       throw failure.reason instanceof ChainUnavailableError ? failure.reason : new ChainUnavailableError(failure.reason);
     }
-    return new Map(addresses.map((address, i) => {
-      const result = results[i];
-      return [address, result.status === 'fulfilled' ? result.value : null];
-    }));
+    return new Map(
+      addresses.map((address, i) => {
+        const result = results[i];
+        return [address, result.status === 'fulfilled' ? result.value : null];
+      }),
+    );
   }
 
   private async read(address: string): Promise<bigint> {

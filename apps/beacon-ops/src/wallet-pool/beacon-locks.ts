@@ -20,12 +20,18 @@ export interface HeldLocks {
 }
 
 /** Deletes the locks taken under a token; arguments are SQL parameters (beacons: varchar[]). */
-export const unlockSql = (beacons: string, token: string): string => `DELETE FROM beacon_locks WHERE beacon_address = ANY(${beacons}::varchar[]) AND token = ${token}`;
+export const unlockSql = (beacons: string, token: string): string =>
+  `DELETE FROM beacon_locks WHERE beacon_address = ANY(${beacons}::varchar[]) AND token = ${token}`;
 
 const UNLOCK_SQL = unlockSql('$1', '$2');
 
 /** Takes a beacon's lock unless another holder's lock is still live; arguments are SQL parameters. */
-export const lockSql = (beacon: string, token: string, ttlMs: string, holder: string): string => `INSERT INTO beacon_locks (beacon_address, token, locked_until, locked_by)
+export const lockSql = (
+  beacon: string,
+  token: string,
+  ttlMs: string,
+  holder: string,
+): string => `INSERT INTO beacon_locks (beacon_address, token, locked_until, locked_by)
 VALUES (${beacon}, ${token}, now() + ${ttlMs} * interval '1 millisecond', ${holder})
 ON CONFLICT (beacon_address) DO UPDATE
    SET token = EXCLUDED.token, locked_until = EXCLUDED.locked_until, locked_by = EXCLUDED.locked_by

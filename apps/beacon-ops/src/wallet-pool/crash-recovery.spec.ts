@@ -76,7 +76,12 @@ describe('crash safety', () => {
 
     // Restart: start-up reconciliation re-sends the journaled-only rows; the next blocks settle the rest.
     const restarted = await startPoolApp(
-      poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { RECEIPT_TIMEOUT_MS: '5000', LEASE_TIMEOUT_MS: '15000', LEASE_WAIT_MS: '20000' }, WALLET_ACCOUNTS),
+      poolSettings(
+        infra.pg.url('beacon_ops'),
+        infra.anvil.url,
+        { RECEIPT_TIMEOUT_MS: '5000', LEASE_TIMEOUT_MS: '15000', LEASE_WAIT_MS: '20000' },
+        WALLET_ACCOUNTS,
+      ),
     );
     const settleBy = Date.now() + 20_000;
     pool = restarted;
@@ -92,7 +97,12 @@ describe('crash safety', () => {
     // The interrupted requests retried with their keys: the journaled ones replay, the others send once.
     const results = await Promise.all(
       Array.from({ length: SENDS }, (_, i) =>
-        restarted.pool.send({ kind: 'crash_test', request: { i }, idempotencyKey: `crash-${i}`, build: () => ({ to: RECIPIENT, value: BigInt(i + 1), gasLimit: 21_000n }) }),
+        restarted.pool.send({
+          kind: 'crash_test',
+          request: { i },
+          idempotencyKey: `crash-${i}`,
+          build: () => ({ to: RECIPIENT, value: BigInt(i + 1), gasLimit: 21_000n }),
+        }),
       ),
     );
     const journaledBefore = new Set(rows.filter((r) => r.block_number !== null).map((r) => r.request.i));
@@ -109,7 +119,10 @@ describe('crash safety', () => {
     const mined = rows.filter((r) => r.block_number !== null);
     expect(new Set(mined.map((r) => r.request.i)).size).toBe(mined.length);
     for (const wallet of WALLETS) {
-      const nonces = mined.filter((r) => r.wallet === wallet).map((r) => r.nonce).sort((a, b) => a - b);
+      const nonces = mined
+        .filter((r) => r.wallet === wallet)
+        .map((r) => r.nonce)
+        .sort((a, b) => a - b);
       expect(nonces).toEqual(Array.from({ length: nonces.length }, (_, k) => k));
       expect(await infra.chain.getTransactionCount(wallet, 'latest')).toBe(nonces.length);
     }

@@ -54,7 +54,17 @@ export class JournalReconciler implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async pass(resyncNonces: boolean): Promise<ReconcileSummary> {
-    const summary: ReconcileSummary = { checked: 0, resynced: 0, confirmed: 0, reverted: 0, replaced: 0, refused: 0, 'in-mempool': 0, rebroadcast: 0, 'nonce-taken': 0 };
+    const summary: ReconcileSummary = {
+      checked: 0,
+      resynced: 0,
+      confirmed: 0,
+      reverted: 0,
+      replaced: 0,
+      refused: 0,
+      'in-mempool': 0,
+      rebroadcast: 0,
+      'nonce-taken': 0,
+    };
     await this.leases.register(this.keys.addresses);
     const provider = await this.chain.provider();
     for (const row of await this.journal.pending()) {

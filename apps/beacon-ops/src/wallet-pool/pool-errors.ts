@@ -2,7 +2,10 @@ import { BeaconOpsError } from '@perp/http';
 
 /** Every pool wallet is at or below the balance floor (DESIGN.md section 5: 503 insufficient gas). */
 export function insufficientGas(floorWei: bigint): BeaconOpsError {
-  return new BeaconOpsError(503, `Insufficient gas: no pool wallet can pay for the transaction (each is below the floor of ${floorWei} wei or cannot cover its cost); fund the wallet pool`);
+  return new BeaconOpsError(
+    503,
+    `Insufficient gas: no pool wallet can pay for the transaction (each is below the floor of ${floorWei} wei or cannot cover its cost); fund the wallet pool`,
+  );
 }
 
 /** Every payable wallet stayed leased for the whole wait. */
@@ -38,7 +41,10 @@ export class TransactionWouldRevertError extends Error {
   readonly status = 422;
   readonly detail: string;
 
-  constructor(readonly reason: string | null, cause?: unknown) {
+  constructor(
+    readonly reason: string | null,
+    cause?: unknown,
+  ) {
     super(`Transaction would revert${reason ? `: ${reason}` : ''}`, { cause });
     this.name = 'TransactionWouldRevertError';
     this.detail = this.message;
@@ -47,7 +53,10 @@ export class TransactionWouldRevertError extends Error {
 
 /** The node refused the signed transaction for a reason other than nonce or funds (500, logged). */
 export class TransactionRejectedError extends Error {
-  constructor(readonly hash: string, cause: unknown) {
+  constructor(
+    readonly hash: string,
+    cause: unknown,
+  ) {
     super(`The node refused transaction ${hash}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'TransactionRejectedError';
   }

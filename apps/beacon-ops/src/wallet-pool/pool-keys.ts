@@ -14,10 +14,12 @@ export class PoolKeys {
   readonly signer: Wallet;
 
   constructor(@Inject(BEACON_OPS_SETTINGS) settings: BeaconOpsSettings) {
-    this.byAddress = new Map(settings.walletPrivateKeys.map((key) => {
-      const wallet = new Wallet(key);
-      return [wallet.address.toLowerCase(), wallet];
-    }));
+    this.byAddress = new Map(
+      settings.walletPrivateKeys.map((key) => {
+        const wallet = new Wallet(key);
+        return [wallet.address.toLowerCase(), wallet];
+      }),
+    );
     this.signer = new Wallet(settings.signerPrivateKey);
   }
 

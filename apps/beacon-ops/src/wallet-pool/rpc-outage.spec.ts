@@ -33,7 +33,9 @@ describe('RPC outage', () => {
     // Balances read before every send (no accounted funds reused): these transfers skip the
     // simulation every route makes, so that read is their first chain call, and the outage
     // shows before anything is journaled, as it does for the routes (their estimate).
-    pool = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { WALLET_BALANCE_CACHE_MS: '0' }, [1]), { controllers: [TransferTestController] });
+    pool = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { WALLET_BALANCE_CACHE_MS: '0' }, [1]), {
+      controllers: [TransferTestController],
+    });
   }, 60_000);
 
   afterAll(async () => {

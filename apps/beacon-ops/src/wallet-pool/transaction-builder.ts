@@ -35,7 +35,8 @@ export class TransactionBuilder {
     const to = request.to === undefined || request.to === null ? null : String(request.to);
     const data = request.data ?? '0x';
     const value = request.value === undefined || request.value === null ? 0n : BigInt(request.value);
-    const gasLimit = request.gasLimit !== undefined && request.gasLimit !== null ? BigInt(request.gasLimit) : await this.estimate(provider, { from, to, data, value });
+    const gasLimit =
+      request.gasLimit !== undefined && request.gasLimit !== null ? BigInt(request.gasLimit) : await this.estimate(provider, { from, to, data, value });
     const feeData = await this.feeData(provider);
     const fees: PreparedTransaction['fees'] =
       feeData.maxFeePerGas !== null && feeData.maxPriorityFeePerGas !== null

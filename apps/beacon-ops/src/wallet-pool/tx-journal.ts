@@ -28,7 +28,10 @@ export class FundsShortError extends Error {
 
 /** A unique index refused the row: another live row holds this wallet nonce or idempotency key. */
 export class JournalConflictError extends Error {
-  constructor(readonly on: 'nonce' | 'idempotency_key' | 'tx_hash', cause: unknown) {
+  constructor(
+    readonly on: 'nonce' | 'idempotency_key' | 'tx_hash',
+    cause: unknown,
+  ) {
     super(`Journal conflict on ${on}`, { cause });
     this.name = 'JournalConflictError';
   }

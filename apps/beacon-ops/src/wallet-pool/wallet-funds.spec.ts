@@ -15,7 +15,9 @@ describe('wallet funds', () => {
   // One wallet per test, so each starts with a fresh wallet row; balances read once a minute at most.
   const startPool = async (account: number) => {
     const app = await startPoolApp(
-      poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { RECEIPT_TIMEOUT_MS: '1000', LEASE_TIMEOUT_MS: '12000', WALLET_BALANCE_CACHE_MS: '60000' }, [account]),
+      poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { RECEIPT_TIMEOUT_MS: '1000', LEASE_TIMEOUT_MS: '12000', WALLET_BALANCE_CACHE_MS: '60000' }, [
+        account,
+      ]),
     );
     apps.push(app);
     return app;
@@ -29,12 +31,16 @@ describe('wallet funds', () => {
     },
   });
   const walletRow = async (app: PoolApp, account: number) => {
-    const [row] = (await app.db.query(`SELECT balance_wei, committed_wei FROM wallets WHERE address = $1`, [anvilAddress(account)])) as { balance_wei: string | null; committed_wei: string }[];
+    const [row] = (await app.db.query(`SELECT balance_wei, committed_wei FROM wallets WHERE address = $1`, [anvilAddress(account)])) as {
+      balance_wei: string | null;
+      committed_wei: string;
+    }[];
     return { balance: row.balance_wei === null ? null : BigInt(row.balance_wei), committed: BigInt(row.committed_wei) };
   };
   const rawTxs = async (app: PoolApp, account: number) =>
     ((await app.db.query(`SELECT raw_tx FROM tx_journal WHERE wallet = $1 ORDER BY id`, [anvilAddress(account)])) as { raw_tx: string }[]).map((r) => r.raw_tx);
-  const balanceReads = async (app: PoolApp) => jest.spyOn(await app.app.get(Chain).provider(), 'getBalance') as jest.SpyInstance<ReturnType<JsonRpcProvider['getBalance']>>;
+  const balanceReads = async (app: PoolApp) =>
+    jest.spyOn(await app.app.get(Chain).provider(), 'getBalance') as jest.SpyInstance<ReturnType<JsonRpcProvider['getBalance']>>;
 
   beforeAll(async () => {
     infra = await startInfra();

@@ -119,7 +119,12 @@ export class WalletLeases {
   async tryAcquire(candidates: string[], turn: Turn | null = null): Promise<WalletLease | null> {
     try {
       if (candidates.length === 0) return null;
-      const { rows } = await this.store.prepared<LeaseRow>('wallet_lease', LEASE_SQL, [candidates, this.settings.leaseTimeoutMs, HOLDER_ID, this.settings.balanceCacheMs]);
+      const { rows } = await this.store.prepared<LeaseRow>('wallet_lease', LEASE_SQL, [
+        candidates,
+        this.settings.leaseTimeoutMs,
+        HOLDER_ID,
+        this.settings.balanceCacheMs,
+      ]);
       return rows[0] ? this.held(rows[0]) : null;
     } finally {
       turn?.used();

@@ -190,7 +190,9 @@ export class WalletPool implements BeforeApplicationShutdown {
     } finally {
       if (!released) {
         if (!receipt) this.nonces.forget(sent.lease.address);
-        await this.leases.release(sent.lease, { used: true }).catch((error: unknown) => this.logger.warn(`release of ${sent.lease.address} failed: ${errorText(error)}`));
+        await this.leases
+          .release(sent.lease, { used: true })
+          .catch((error: unknown) => this.logger.warn(`release of ${sent.lease.address} failed: ${errorText(error)}`));
       }
     }
     if (!receipt) {
@@ -201,7 +203,12 @@ export class WalletPool implements BeforeApplicationShutdown {
   }
 
   /** `start.lease`, when there is one, is released here unless its transaction is sent. */
-  private async leaseAndBroadcast(request: SendRequest, context: SendContext, deadline: number, start: FirstTry): Promise<{ row: TxJournalRow; lease: WalletLease; broadcast: boolean }> {
+  private async leaseAndBroadcast(
+    request: SendRequest,
+    context: SendContext,
+    deadline: number,
+    start: FirstTry,
+  ): Promise<{ row: TxJournalRow; lease: WalletLease; broadcast: boolean }> {
     const unpayable = new Set<string>();
     for (let attempt = 0; attempt < this.keys.addresses.length + NONCE_ATTEMPTS; attempt++) {
       const lease = attempt === 0 && start.lease ? start.lease : await this.acquire(unpayable, deadline, attempt === 0 ? start.turn : null);
@@ -244,11 +251,7 @@ export class WalletPool implements BeforeApplicationShutdown {
   }
 
   /** One wallet's try: build, check funds, then journal-then-broadcast, re-signing on nonce trouble. */
-  private async attempt(
-    lease: WalletLease,
-    request: SendRequest,
-    { provider, chainId, beacons, key, fingerprint }: SendContext,
-  ): Promise<Attempt> {
+  private async attempt(lease: WalletLease, request: SendRequest, { provider, chainId, beacons, key, fingerprint }: SendContext): Promise<Attempt> {
     // A stale accounted balance is refreshed from the chain while the caller builds (and simulates).
     const refreshing = lease.funds.fresh ? null : this.funds.refresh(lease.address);
     refreshing?.catch(() => undefined); // awaited below; unobserved if build throws
@@ -265,18 +268,23 @@ export class WalletPool implements BeforeApplicationShutdown {
       const signed = await this.builder.sign(this.keys.wallet(lease.address), prepared, nonce, chainId);
       let row: TxJournalRow;
       try {
-        row = await this.journal.insertPendingUnderLease(lease, this.settings.leaseTimeoutMs, {
-          kind: request.kind,
-          request: request.request ?? {},
-          fingerprint,
-          idempotencyKey: key,
-          beacons,
-          wallet: lease.address,
-          nonce,
-          chainId: Number(chainId),
-          hash: signed.hash,
-          rawTx: signed.rawTx,
-        }, { maxCost: prepared.maxCost, floor: this.settings.walletMinBalanceWei, refreshed });
+        row = await this.journal.insertPendingUnderLease(
+          lease,
+          this.settings.leaseTimeoutMs,
+          {
+            kind: request.kind,
+            request: request.request ?? {},
+            fingerprint,
+            idempotencyKey: key,
+            beacons,
+            wallet: lease.address,
+            nonce,
+            chainId: Number(chainId),
+            hash: signed.hash,
+            rawTx: signed.rawTx,
+          },
+          { maxCost: prepared.maxCost, floor: this.settings.walletMinBalanceWei, refreshed },
+        );
         lease.nextNonce = nonce + 1;
         // The row holds these figures now; a re-sign under this lease adds to them.
         lease.funds = { balance: (refreshed ?? lease.funds).balance, committed: (refreshed ?? lease.funds).committed + prepared.maxCost, fresh: true };
@@ -302,7 +310,8 @@ export class WalletPool implements BeforeApplicationShutdown {
         case 'nonce-taken': {
           // Our own bytes may have landed already (a reconciler re-sent them): check first.
           const settled = await this.rows.reconcile(row, provider);
-          if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast') return { kind: 'sent', row, broadcast: false };
+          if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast')
+            return { kind: 'sent', row, broadcast: false };
           if (settled === 'nonce-taken') await this.journal.markReplaced(row.id, `nonce ${nonce} is taken by another transaction: ${errorText(outcome.error)}`);
           if (settled === 'refused') throw new TransactionRejectedError(row.txHash, outcome.error);
           this.logger.warn(`wallet ${lease.address}: nonce ${nonce} was taken; resyncing from the chain`);

@@ -28,7 +28,10 @@ describe('WalletPool', () => {
         // Runs after the journal write, before the broadcast: proves the ordering.
         afterJournal: async (tx) => {
           if (!inspectJournal) return;
-          const [row] = (await pool.db.query(`SELECT status, raw_tx, wallet, nonce FROM tx_journal WHERE tx_hash = $1`, [tx.hash])) as Record<string, unknown>[];
+          const [row] = (await pool.db.query(`SELECT status, raw_tx, wallet, nonce FROM tx_journal WHERE tx_hash = $1`, [tx.hash])) as Record<
+            string,
+            unknown
+          >[];
           journaled.push({ tx, row, nodeKnew: (await infra.chain.getTransaction(tx.hash)) !== null });
         },
       },
@@ -60,7 +63,14 @@ describe('WalletPool', () => {
     expect(sent).toMatchObject({ status: 'confirmed', replayed: false, nonce: 0 });
     expect(sent.receipt.hash).toBe(sent.hash);
     const [row] = (await pool.db.query(`SELECT * FROM tx_journal WHERE id = $1`, [sent.journalId])) as Record<string, unknown>[];
-    expect(row).toMatchObject({ status: 'confirmed', receipt_status: 1, block_number: String(sent.receipt.blockNumber), gas_used: '21000', broadcast_count: 1, error: null });
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      receipt_status: 1,
+      block_number: String(sent.receipt.blockNumber),
+      gas_used: '21000',
+      broadcast_count: 1,
+      error: null,
+    });
   });
 
   it('sends 50 concurrent transactions on 4 wallets: each confirmed once, nonces contiguous per wallet, no error', async () => {
@@ -78,7 +88,10 @@ describe('WalletPool', () => {
     expect(rows.every((r) => r.status === 'confirmed')).toBe(true);
     expect(new Set(rows.map((r) => r.request.i)).size).toBe(50);
     for (const wallet of WALLETS) {
-      const nonces = rows.filter((r) => r.wallet === wallet).map((r) => r.nonce).sort((a, b) => a - b);
+      const nonces = rows
+        .filter((r) => r.wallet === wallet)
+        .map((r) => r.nonce)
+        .sort((a, b) => a - b);
       const first = before.get(wallet) ?? 0;
       expect(nonces).toEqual(Array.from({ length: nonces.length }, (_, k) => first + k));
       expect(await infra.chain.getTransactionCount(wallet)).toBe(first + nonces.length);
@@ -94,7 +107,10 @@ describe('WalletPool', () => {
       const sent = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? pool : replica).pool.send(transfer(500 + i))));
       expect(sent.every((s) => s.status === 'confirmed')).toBe(true);
       for (const wallet of WALLETS) {
-        const nonces = sent.filter((s) => s.wallet === wallet).map((s) => s.nonce).sort((a, b) => a - b);
+        const nonces = sent
+          .filter((s) => s.wallet === wallet)
+          .map((s) => s.nonce)
+          .sort((a, b) => a - b);
         const first = before.get(wallet) ?? 0;
         expect(nonces).toEqual(Array.from({ length: nonces.length }, (_, k) => first + k));
         expect(await infra.chain.getTransactionCount(wallet)).toBe(first + nonces.length);
@@ -131,7 +147,10 @@ describe('WalletPool', () => {
 
     const reverted = await pool.pool.send({ kind: 'test_call', build: () => ({ to: reverter, data: '0x12345678', gasLimit: 50_000n }) });
     expect(reverted.status).toBe('failed');
-    const [row] = (await pool.db.query(`SELECT status, receipt_status, block_number, error FROM tx_journal WHERE id = $1`, [reverted.journalId])) as Record<string, unknown>[];
+    const [row] = (await pool.db.query(`SELECT status, receipt_status, block_number, error FROM tx_journal WHERE id = $1`, [reverted.journalId])) as Record<
+      string,
+      unknown
+    >[];
     expect(row).toMatchObject({ status: 'failed', receipt_status: 0, error: 'reverted on chain' });
     expect(row['block_number']).not.toBeNull();
   });

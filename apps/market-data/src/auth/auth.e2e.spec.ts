@@ -55,7 +55,11 @@ describe('market-data authentication', () => {
   const token = (sub = 'alice') => signDevToken(signing, { sub, issuer: DEV_JWT.issuer, audience: DEV_JWT.audience });
 
   async function newDeveloperKey(sub = 'alice'): Promise<{ id: number; key: string }> {
-    const res = await http().post('/auth/keys').set('Authorization', `Bearer ${token(sub)}`).send({ name: 'k' }).expect(200);
+    const res = await http()
+      .post('/auth/keys')
+      .set('Authorization', `Bearer ${token(sub)}`)
+      .send({ name: 'k' })
+      .expect(200);
     return res.body;
   }
 
@@ -90,9 +94,15 @@ describe('market-data authentication', () => {
     });
 
     it('401 Invalid API key for an unknown key, of our format or not', async () => {
-      await http().get('/probe').set('X-API-Key', `mdk_${randomBytes(32).toString('base64url')}`).expect(401, { detail: 'Invalid API key' });
+      await http()
+        .get('/probe')
+        .set('X-API-Key', `mdk_${randomBytes(32).toString('base64url')}`)
+        .expect(401, { detail: 'Invalid API key' });
       await http().get('/probe').set('X-API-Key', 'nope').expect(401, { detail: 'Invalid API key' });
-      await http().get('/probe').set('X-API-Key', `mdk_${'x'.repeat(5000)}`).expect(401, { detail: 'Invalid API key' });
+      await http()
+        .get('/probe')
+        .set('X-API-Key', `mdk_${'x'.repeat(5000)}`)
+        .expect(401, { detail: 'Invalid API key' });
     });
 
     it('accepts an active key, and an admin key everywhere an API key is accepted', async () => {
@@ -136,7 +146,10 @@ describe('market-data authentication', () => {
 
   describe('last_used_at', () => {
     const row = async (id: number) =>
-      (await db.query(`SELECT xmin::text AS version, last_used_at FROM api_keys WHERE id = $1`, [id])).rows[0] as { version: string; last_used_at: Date | null };
+      (await db.query(`SELECT xmin::text AS version, last_used_at FROM api_keys WHERE id = $1`, [id])).rows[0] as {
+        version: string;
+        last_used_at: Date | null;
+      };
 
     it('is kept in memory and written by the flush, not by each request', async () => {
       const { id, key } = await newDeveloperKey();
@@ -195,8 +208,14 @@ describe('market-data authentication', () => {
         .sign(signing.privateKey);
 
     it('accepts a token of the dev identity provider', async () => {
-      await http().get('/auth/keys').set('Authorization', `Bearer ${token('nobody-yet')}`).expect(200, []);
-      await http().get('/auth/keys').set('Authorization', `bearer ${token('nobody-yet')}`).expect(200, []);
+      await http()
+        .get('/auth/keys')
+        .set('Authorization', `Bearer ${token('nobody-yet')}`)
+        .expect(200, []);
+      await http()
+        .get('/auth/keys')
+        .set('Authorization', `bearer ${token('nobody-yet')}`)
+        .expect(200, []);
     });
 
     it('401 without a token, or with another scheme, or not a JWT', async () => {
@@ -253,7 +272,10 @@ describe('market-data authentication', () => {
       const later = mkdtempSync(join(tmpdir(), 'md-jwks-later-'));
       const waiting = await createProbeApp({ ...env, JWT_JWKS_FILE: join(later, 'dev-jwks.json') });
       try {
-        await http(waiting).get('/auth/keys').set('Authorization', `Bearer ${token('dora')}`).expect(401, { detail: 'Not authenticated' });
+        await http(waiting)
+          .get('/auth/keys')
+          .set('Authorization', `Bearer ${token('dora')}`)
+          .expect(401, { detail: 'Not authenticated' });
         await http(waiting).get('/probe').set('X-API-Key', ADMIN_KEY).expect(200); // bot routes unaffected
         // What `npm run dev-token` does on first use: create the key pair and its JWKS file.
         const nowToken = signDevToken(ensureDevSigningKey(later), { sub: 'dora', issuer: DEV_JWT.issuer, audience: DEV_JWT.audience });

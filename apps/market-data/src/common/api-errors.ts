@@ -49,8 +49,6 @@ export function ApiErrors(docs: ErrorDocs): MethodDecorator & ClassDecorator {
     decorators.push(ApiResponse({ status: 422, description, schema: VALIDATION_ERROR }));
   }
   const stores = [...(docs.stores ?? []), 'Key store'];
-  decorators.push(
-    ApiResponse({ status: 503, description: stores.map((store) => `${store} unavailable`).join(', or '), schema: DETAIL_ERROR }),
-  );
+  decorators.push(ApiResponse({ status: 503, description: stores.map((store) => `${store} unavailable`).join(', or '), schema: DETAIL_ERROR }));
   return applyDecorators(...decorators);
 }

@@ -12,7 +12,8 @@ export class HistoryPointDto {
 
   @ApiDecimal({
     nullable: true,
-    description: 'Index in X96 form (an integer). Before the boundary: the source row\'s; at and after it: the on-chain snapshot\'s at the same timestamp. null when that tick has no index (null or <= 0); the point stays',
+    description:
+      "Index in X96 form (an integer). Before the boundary: the source row's; at and after it: the on-chain snapshot's at the same timestamp. null when that tick has no index (null or <= 0); the point stays",
   })
   index_x96!: string | null;
 

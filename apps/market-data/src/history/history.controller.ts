@@ -22,8 +22,8 @@ export class HistoryController {
   @ApiOperation({
     summary: 'Raw measurement history of a market, with its index',
     description:
-      'The ticker (exact, case-sensitive) is resolved through the markets\' cosmetic `ticker`. Points come from the source store for the market\'s whole life, oldest first; ' +
-      'before the market\'s boundary time the index and origin are the source row\'s, at and after it the index is the on-chain snapshot\'s at the same timestamp (origin `chain`). ' +
+      "The ticker (exact, case-sensitive) is resolved through the markets' cosmetic `ticker`. Points come from the source store for the market's whole life, oldest first; " +
+      "before the market's boundary time the index and origin are the source row's, at and after it the index is the on-chain snapshot's at the same timestamp (origin `chain`). " +
       'No forward-fill. start_time and end_time are inclusive. Needs both the index and the source store.',
   })
   @ApiParam({ name: 'ticker', description: "A market's ticker", schema: { type: 'string' } })

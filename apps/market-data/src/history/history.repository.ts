@@ -18,9 +18,9 @@ export class HistoryRepository {
 
   /** The market of a cosmetic ticker (exact match, markets_ticker_key), or null. */
   async perpAddressOfTicker(ticker: string): Promise<string | null> {
-    const rows = (await this.stores.index.run((source) =>
-      source.query('SELECT perp_address FROM markets WHERE ticker = $1', [ticker]),
-    )) as Array<{ perp_address: string }>;
+    const rows = (await this.stores.index.run((source) => source.query('SELECT perp_address FROM markets WHERE ticker = $1', [ticker]))) as Array<{
+      perp_address: string;
+    }>;
     return rows[0]?.perp_address ?? null;
   }
 

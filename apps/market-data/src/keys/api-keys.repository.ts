@@ -41,17 +41,13 @@ export class ApiKeysRepository {
   }
 
   listByDeveloper(developerId: string): Promise<ApiKeyRecord[]> {
-    return this.run(async (source) =>
-      (await source.getRepository(ApiKeyEntity).find({ where: { developerId }, order: { id: 'ASC' } })).map(toRecord),
-    );
+    return this.run(async (source) => (await source.getRepository(ApiKeyEntity).find({ where: { developerId }, order: { id: 'ASC' } })).map(toRecord));
   }
 
   /** The id of the active key with this hash, if any. */
   findActiveId(keyHash: Buffer): Promise<number | undefined> {
     return this.run(async (source) => {
-      const row = await source
-        .getRepository(ApiKeyEntity)
-        .findOne({ select: { id: true }, where: { keyHash, isActive: true } });
+      const row = await source.getRepository(ApiKeyEntity).findOne({ select: { id: true }, where: { keyHash, isActive: true } });
       return row ? Number(row.id) : undefined;
     });
   }

@@ -20,7 +20,14 @@ export class ApiKeysService {
   /** A bot key, owned by no developer (admin routes). */
   async createBotKey(name: string): Promise<KeyResponseDto> {
     const { record, key } = await this.create(null, name);
-    return { id: record.id, key, name: record.name, is_active: record.isActive, created_at: iso(record.createdAt) as string, last_used_at: iso(record.lastUsedAt) };
+    return {
+      id: record.id,
+      key,
+      name: record.name,
+      is_active: record.isActive,
+      created_at: iso(record.createdAt) as string,
+      last_used_at: iso(record.lastUsedAt),
+    };
   }
 
   async createDeveloperKey(developerId: string, name: string): Promise<NewKeyResponseDto> {

@@ -95,7 +95,9 @@ describe('API key management', () => {
     expect(key).toMatch(KEY_PATTERN);
 
     // Stored as its SHA-256 only: the secret appears nowhere in the table.
-    const row = await db.query(`SELECT encode(key_hash, 'hex') AS hash, key_preview, developer_id, t::text AS everything FROM api_keys t WHERE id = $1`, [created.body.id]);
+    const row = await db.query(`SELECT encode(key_hash, 'hex') AS hash, key_preview, developer_id, t::text AS everything FROM api_keys t WHERE id = $1`, [
+      created.body.id,
+    ]);
     expect(row.rows[0].hash).toBe(createHash('sha256').update(key).digest('hex'));
     expect(row.rows[0].developer_id).toBe('alice');
     expect(row.rows[0].everything).not.toContain(key.slice(4));
@@ -156,11 +158,21 @@ describe('API key management', () => {
 
   it('POST /auth/keys validates its body: name up to 100 characters, body required', async () => {
     const alice = bearer('alice');
-    const long = await http().post('/auth/keys').set('Authorization', alice).send({ name: 'n'.repeat(101) }).expect(422);
+    const long = await http()
+      .post('/auth/keys')
+      .set('Authorization', alice)
+      .send({ name: 'n'.repeat(101) })
+      .expect(422);
     expect(long.body).toEqual({
-      detail: [{ type: 'string_too_long', loc: ['body', 'name'], msg: 'String should have at most 100 characters', input: 'n'.repeat(101), ctx: { max_length: 100 } }],
+      detail: [
+        { type: 'string_too_long', loc: ['body', 'name'], msg: 'String should have at most 100 characters', input: 'n'.repeat(101), ctx: { max_length: 100 } },
+      ],
     });
-    await http().post('/auth/keys').set('Authorization', alice).send({ name: 'n'.repeat(100) }).expect(200);
+    await http()
+      .post('/auth/keys')
+      .set('Authorization', alice)
+      .send({ name: 'n'.repeat(100) })
+      .expect(200);
     const missing = await http().post('/auth/keys').set('Authorization', alice).expect(422);
     expect(missing.body).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
     const notString = await http().post('/auth/keys').set('Authorization', alice).send({ name: 7 }).expect(422);
@@ -168,7 +180,10 @@ describe('API key management', () => {
   });
 
   it('POST /admin/keys and /v1/admin/keys: any of the rotated admin keys creates a bot key', async () => {
-    for (const [path, adminKey] of [['/admin/keys', ADMIN_KEYS[0]], ['/v1/admin/keys', ADMIN_KEYS[1]]]) {
+    for (const [path, adminKey] of [
+      ['/admin/keys', ADMIN_KEYS[0]],
+      ['/v1/admin/keys', ADMIN_KEYS[1]],
+    ]) {
       const res = await http().post(path).set('X-API-Key', adminKey).send({ name: 'liquidator' }).expect(200);
       expect(Object.keys(res.body).sort()).toEqual(['created_at', 'id', 'is_active', 'key', 'last_used_at', 'name']);
       expect(res.body).toMatchObject({ name: 'liquidator', is_active: true, last_used_at: null, created_at: expect.stringMatching(ISO_UTC) });
@@ -188,7 +203,11 @@ describe('API key management', () => {
       await http().post(path).set('X-API-Key', 'something-else').send({ name: 'x' }).expect(401, { detail: 'Invalid API key' });
       const missingName = await http().post(path).set('X-API-Key', ADMIN_KEYS[1]).send({}).expect(422);
       expect(missingName.body.detail[0]).toMatchObject({ type: 'missing', loc: ['body', 'name'] });
-      await http().post(path).set('X-API-Key', ADMIN_KEYS[1]).send({ name: 'n'.repeat(101) }).expect(422);
+      await http()
+        .post(path)
+        .set('X-API-Key', ADMIN_KEYS[1])
+        .send({ name: 'n'.repeat(101) })
+        .expect(422);
     }
     const ordinary = await http().post('/auth/keys').set('Authorization', bearer('carol')).send({ name: 'c' }).expect(200);
     await http().post('/admin/keys').set('X-API-Key', ordinary.body.key).send({ name: 'x' }).expect(403, { detail: 'Admin API key required' });
@@ -213,7 +232,9 @@ describe('API key management', () => {
       expect(Object.keys(operation.responses).sort()).toEqual(statuses);
     }
     expect(spec.paths['/auth/keys'].get.responses['401'].headers).toHaveProperty('WWW-Authenticate');
-    expect(spec.paths['/auth/keys/{key_id}'].delete.parameters).toEqual([expect.objectContaining({ name: 'key_id', in: 'path', required: true, schema: { type: 'integer' } })]);
+    expect(spec.paths['/auth/keys/{key_id}'].delete.parameters).toEqual([
+      expect.objectContaining({ name: 'key_id', in: 'path', required: true, schema: { type: 'integer' } }),
+    ]);
     expect(spec.paths['/health'].get.security).toBeUndefined();
     expect(spec.components.schemas.CreateDeveloperKeyBody.properties.name).toMatchObject({ maxLength: 100, default: 'default' });
   });

@@ -48,7 +48,9 @@ export class LastUsedRecorder implements OnApplicationBootstrap, BeforeApplicati
       await this.repository.recordLastUsed(batch);
     } catch (error) {
       for (const [id, at] of batch) this.record(id, at);
-      this.logger.warn(`last_used_at of ${batch.size} key(s) not written, retried at the next flush: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `last_used_at of ${batch.size} key(s) not written, retried at the next flush: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

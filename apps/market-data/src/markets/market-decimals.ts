@@ -1,12 +1,4 @@
-import {
-  BigNumber,
-  atomsToHuman,
-  formatDecimal,
-  fundingPerDayFromE18,
-  ratioFromE6,
-  sqrtX96ToPrice,
-  x96ToPrice,
-} from '@perp/x96-math';
+import { BigNumber, atomsToHuman, formatDecimal, fundingPerDayFromE18, ratioFromE6, sqrtX96ToPrice, x96ToPrice } from '@perp/x96-math';
 
 /**
  * Column text -> `dec` response string. Every value goes through formatDecimal, with

@@ -75,11 +75,39 @@ export interface PriceWindow {
 }
 
 const MARKET_COLUMN_NAMES: Array<keyof MarketRow> = [
-  'perp_address', 'beacon_address', 'owner', 'name', 'symbol', 'token_uri', 'pool_id',
-  'pricing_module', 'funding_module', 'fees_module', 'margin_ratios_module', 'price_impact_module',
-  'ema_window', 'protocol_fee', 'tick', 'liquidity', 'ema_amm_price_x96', 'ema_index_price_x96', 'funding_per_day',
-  'open_interest_long', 'open_interest_short', 'capacity_long', 'capacity_short', 'insurance', 'bad_debt', 'total_margin',
-  'created_at', 'last_touched_at', 'description', 'photo_url', 'data_source', 'card_label', 'ticker',
+  'perp_address',
+  'beacon_address',
+  'owner',
+  'name',
+  'symbol',
+  'token_uri',
+  'pool_id',
+  'pricing_module',
+  'funding_module',
+  'fees_module',
+  'margin_ratios_module',
+  'price_impact_module',
+  'ema_window',
+  'protocol_fee',
+  'tick',
+  'liquidity',
+  'ema_amm_price_x96',
+  'ema_index_price_x96',
+  'funding_per_day',
+  'open_interest_long',
+  'open_interest_short',
+  'capacity_long',
+  'capacity_short',
+  'insurance',
+  'bad_debt',
+  'total_margin',
+  'created_at',
+  'last_touched_at',
+  'description',
+  'photo_url',
+  'data_source',
+  'card_label',
+  'ticker',
 ];
 
 /** The select list of a market row, optionally qualified by a table alias. */
@@ -89,5 +117,4 @@ export function marketColumns(alias?: string): string {
 
 export const SNAPSHOT_COLUMNS = 'id, "timestamp", perp_address, amm_price_x96, index_price_x96';
 
-export const TRADE_COLUMNS =
-  'id, "timestamp", perp_address, pos_id, was_liquidated, perp_delta, usd_delta, mark_price_x96, funding, util_fees, liq_fee';
+export const TRADE_COLUMNS = 'id, "timestamp", perp_address, pos_id, was_liquidated, perp_delta, usd_delta, mark_price_x96, funding, util_fees, liq_fee';

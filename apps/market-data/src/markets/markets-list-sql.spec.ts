@@ -6,7 +6,14 @@ describe('markets list SQL', () => {
   });
 
   it('spells the open-interest key as the index expression, in perps -> atoms', () => {
-    const { sql, params } = marketsPageSql({ limit: 10, offset: 20, sort: 'open_interest', order: 'asc', min_open_interest: '1.5', max_open_interest: '0.0000001' });
+    const { sql, params } = marketsPageSql({
+      limit: 10,
+      offset: 20,
+      sort: 'open_interest',
+      order: 'asc',
+      min_open_interest: '1.5',
+      max_open_interest: '0.0000001',
+    });
     expect(sql).toContain('ORDER BY (open_interest_long + open_interest_short) ASC NULLS LAST, perp_address ASC LIMIT $3 OFFSET $4');
     expect(sql).toContain('(open_interest_long + open_interest_short) >= $1::numeric');
     expect(params).toEqual(['1500000', '0.1', 10, 20]);

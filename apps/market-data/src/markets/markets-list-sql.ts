@@ -59,8 +59,7 @@ export function marketsOrderBy(sort: MarketSort, order: SortOrder): string {
 export function marketsPageSql(query: MarketsQuery): SqlQuery {
   const { sql: where, params } = marketsWhere(query);
   const sql =
-    `SELECT ${marketColumns()} FROM markets ${where} ${marketsOrderBy(query.sort, query.order)}` +
-    ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+    `SELECT ${marketColumns()} FROM markets ${where} ${marketsOrderBy(query.sort, query.order)}` + ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
   return { sql, params: [...params, query.limit, query.offset] };
 }
 

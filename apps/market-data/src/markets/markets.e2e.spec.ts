@@ -42,18 +42,52 @@ describe('unversioned market routes', () => {
     bed = await startMarketDataTestbed();
     const db = bed.index;
     await insertMarket(db, {
-      perp_address: A, beacon_address: B1, name: 'Alpha Perp', symbol: 'ALPHA', ticker: 'ALP', created_at: 1000, last_touched_at: 1500,
-      open_interest_long: 5_000_000n, open_interest_short: 3_000_000n, liquidity: 1000n, funding_per_day: 50_000_000_000_000_000n,
-      ema_amm_price_x96: 2n * Q96, ema_index_price_x96: (3n * Q96) / 2n, protocol_fee: 50_000, ema_window: 3600,
-      capacity_long: 10_000_000n, capacity_short: 2_500_000n, insurance: 1_234_567n, bad_debt: 0n, total_margin: 100_000_000n, tick: 42,
-      description: 'The first market', photo_url: 'https://example.test/a.png', data_source: 'test feed', card_label: 'Alpha',
+      perp_address: A,
+      beacon_address: B1,
+      name: 'Alpha Perp',
+      symbol: 'ALPHA',
+      ticker: 'ALP',
+      created_at: 1000,
+      last_touched_at: 1500,
+      open_interest_long: 5_000_000n,
+      open_interest_short: 3_000_000n,
+      liquidity: 1000n,
+      funding_per_day: 50_000_000_000_000_000n,
+      ema_amm_price_x96: 2n * Q96,
+      ema_index_price_x96: (3n * Q96) / 2n,
+      protocol_fee: 50_000,
+      ema_window: 3600,
+      capacity_long: 10_000_000n,
+      capacity_short: 2_500_000n,
+      insurance: 1_234_567n,
+      bad_debt: 0n,
+      total_margin: 100_000_000n,
+      tick: 42,
+      description: 'The first market',
+      photo_url: 'https://example.test/a.png',
+      data_source: 'test feed',
+      card_label: 'Alpha',
     });
     await insertMarket(db, { perp_address: B, beacon_address: B1, name: 'Beta 100%_Perp', symbol: 'BETA', created_at: 2000 });
     await insertMarket(db, {
-      perp_address: C, beacon_address: B2, name: 'Gamma', symbol: 'GAM', ticker: 'GMX',
-      open_interest_long: 1_500_000n, funding_per_day: -20_000_000_000_000_000n,
+      perp_address: C,
+      beacon_address: B2,
+      name: 'Gamma',
+      symbol: 'GAM',
+      ticker: 'GMX',
+      open_interest_long: 1_500_000n,
+      funding_per_day: -20_000_000_000_000_000n,
     });
-    await insertMarket(db, { perp_address: D, beacon_address: B2, name: 'Delta', symbol: 'DLT', ticker: 'dlt', created_at: 3000, liquidity: 500n, funding_per_day: 10_000_000_000_000_000n });
+    await insertMarket(db, {
+      perp_address: D,
+      beacon_address: B2,
+      name: 'Delta',
+      symbol: 'DLT',
+      ticker: 'dlt',
+      created_at: 3000,
+      liquidity: 500n,
+      funding_per_day: 10_000_000_000_000_000n,
+    });
 
     // A's snapshots: price = (sqrt / 2^96)^2. s1 lies outside the 24 h before the latest (s4), s2 exactly on its start.
     ids.s1 = await insertSnapshot(db, { perp_address: A, timestamp: at(25), amm_price_x96: Q96 }); // 1
@@ -67,12 +101,28 @@ describe('unversioned market routes', () => {
     await insertClosedTaker(db, 1, A);
     await insertClosedTaker(db, 2, A);
     ids.t1 = await insertTrade(db, {
-      perp_address: A, timestamp: at(2), pos_id: 1, was_liquidated: false, perp_delta: -5_000_000n, usd_delta: 10_500_000n,
-      mark_price_x96: 2n * Q96 + Q96 / 4n, funding: 120_000n, util_fees: 1_000n, liq_fee: null,
+      perp_address: A,
+      timestamp: at(2),
+      pos_id: 1,
+      was_liquidated: false,
+      perp_delta: -5_000_000n,
+      usd_delta: 10_500_000n,
+      mark_price_x96: 2n * Q96 + Q96 / 4n,
+      funding: 120_000n,
+      util_fees: 1_000n,
+      liq_fee: null,
     });
     ids.t2 = await insertTrade(db, {
-      perp_address: A, timestamp: at(1), pos_id: 2, was_liquidated: true, perp_delta: 3_000_000n, usd_delta: -6_000_000n,
-      mark_price_x96: null, funding: -50n, util_fees: null, liq_fee: 250_000n,
+      perp_address: A,
+      timestamp: at(1),
+      pos_id: 2,
+      was_liquidated: true,
+      perp_delta: 3_000_000n,
+      usd_delta: -6_000_000n,
+      mark_price_x96: null,
+      funding: -50n,
+      util_fees: null,
+      liq_fee: 250_000n,
     });
     ids.t3 = await insertTrade(db, { perp_address: A, timestamp: at(1), pos_id: 1, was_liquidated: false, perp_delta: 1n, usd_delta: -1n });
   }, 60_000);
@@ -128,8 +178,19 @@ describe('unversioned market routes', () => {
     it('keeps the nullable fields null when unknown', async () => {
       const res = await bed.get('/markets?q=beta').expect(200);
       expect(res.body.items[0]).toMatchObject({
-        perp_address: B, mark_price: null, index_price: null, funding_rate_daily: null, created_at: 2000, last_touched_at: null,
-        ticker: null, description: null, photo_url: null, data_source: null, card_label: null, open_interest_long: '0', liquidity: '0',
+        perp_address: B,
+        mark_price: null,
+        index_price: null,
+        funding_rate_daily: null,
+        created_at: 2000,
+        last_touched_at: null,
+        ticker: null,
+        description: null,
+        photo_url: null,
+        data_source: null,
+        card_label: null,
+        open_interest_long: '0',
+        liquidity: '0',
       });
     });
 
@@ -211,8 +272,14 @@ describe('unversioned market routes', () => {
     });
 
     it.each([
-      ['created', 'desc'], ['created', 'asc'], ['open_interest', 'desc'], ['open_interest', 'asc'],
-      ['funding', 'desc'], ['funding', 'asc'], ['liquidity', 'desc'], ['liquidity', 'asc'],
+      ['created', 'desc'],
+      ['created', 'asc'],
+      ['open_interest', 'desc'],
+      ['open_interest', 'asc'],
+      ['funding', 'desc'],
+      ['funding', 'asc'],
+      ['liquidity', 'desc'],
+      ['liquidity', 'asc'],
     ] as const)('plans sort=%s order=%s on its index (the OI one on the exact index expression)', async (sort, order) => {
       const query = { limit: 100, offset: 0, sort, order, ...(sort === 'open_interest' ? { min_open_interest: '1', max_open_interest: '8' } : {}) };
       const { sql, params } = marketsPageSql(query);
@@ -233,7 +300,12 @@ describe('unversioned market routes', () => {
       expect(Object.keys(res.body)).toEqual(['market', 'latest_snapshot', 'live']);
       expect(res.body.market).toMatchObject({ perp_address: A, perp: A, mark_price: '2' });
       expect(res.body.latest_snapshot).toEqual({
-        id: ids.s4, timestamp: T0, perp_address: A, perp: A, amm_price_x96: (2n * Q96).toString(), mark_price: '4',
+        id: ids.s4,
+        timestamp: T0,
+        perp_address: A,
+        perp: A,
+        amm_price_x96: (2n * Q96).toString(),
+        mark_price: '4',
       });
       expect(res.body.live).toEqual({ perp_address: A, perp: A, mark_price: '4', index_price: '2.5', funding_rate_daily: '0.05', timestamp: T0 });
     });
@@ -343,7 +415,10 @@ describe('unversioned market routes', () => {
       expect((await bed.get(`/markets/${A}/snapshots?limit=1001`).expect(422)).body.detail).toEqual([
         { type: 'less_than_equal', loc: ['query', 'limit'], msg: 'Input should be less than or equal to 1000', input: '1001', ctx: { le: 1000 } },
       ]);
-      expect((await bed.get(`/markets/${A}/snapshots?limit=0`).expect(422)).body.detail[0]).toMatchObject({ type: 'greater_than_equal', loc: ['query', 'limit'] });
+      expect((await bed.get(`/markets/${A}/snapshots?limit=0`).expect(422)).body.detail[0]).toMatchObject({
+        type: 'greater_than_equal',
+        loc: ['query', 'limit'],
+      });
       expect((await bed.get(`/markets/${A}/snapshots?start_time=yesterday`).expect(422)).body.detail[0]).toMatchObject({ loc: ['query', 'start_time'] });
     });
 
@@ -359,12 +434,32 @@ describe('unversioned market routes', () => {
       expect(res.body).toMatchObject({ total: 3, limit: 50, offset: 0, has_more: false });
       expect(res.body.items.map((t: { id: number }) => t.id)).toEqual([ids.t3, ids.t2, ids.t1]);
       expect(res.body.items[1]).toEqual({
-        id: ids.t2, timestamp: at(1), perp_address: A, perp: A, pos_id: 2, was_liquidated: true,
-        perp_delta: '3', usd_delta: '-6', mark_price: null, funding: '-0.00005', util_fees: null, liq_fee: '0.25',
+        id: ids.t2,
+        timestamp: at(1),
+        perp_address: A,
+        perp: A,
+        pos_id: 2,
+        was_liquidated: true,
+        perp_delta: '3',
+        usd_delta: '-6',
+        mark_price: null,
+        funding: '-0.00005',
+        util_fees: null,
+        liq_fee: '0.25',
       });
       expect(res.body.items[2]).toEqual({
-        id: ids.t1, timestamp: at(2), perp_address: A, perp: A, pos_id: 1, was_liquidated: false,
-        perp_delta: '-5', usd_delta: '10.5', mark_price: '2.25', funding: '0.12', util_fees: '0.001', liq_fee: null,
+        id: ids.t1,
+        timestamp: at(2),
+        perp_address: A,
+        perp: A,
+        pos_id: 1,
+        was_liquidated: false,
+        perp_delta: '-5',
+        usd_delta: '10.5',
+        mark_price: '2.25',
+        funding: '0.12',
+        util_fees: '0.001',
+        liq_fee: null,
       });
     });
 
@@ -387,12 +482,17 @@ describe('unversioned market routes', () => {
   });
 
   describe('authentication', () => {
-    it.each(['/markets', `/markets/${A}`, `/markets/${A}/live`, `/markets/${A}/stats`, `/markets/${A}/snapshots`, `/markets/${A}/trades`, '/markets/ALP/history'])(
-      '401 without a key: %s',
-      async (path) => {
-        expect((await bed.anonymous(path).expect(401)).body).toEqual({ detail: 'Missing API key' });
-      },
-    );
+    it.each([
+      '/markets',
+      `/markets/${A}`,
+      `/markets/${A}/live`,
+      `/markets/${A}/stats`,
+      `/markets/${A}/snapshots`,
+      `/markets/${A}/trades`,
+      '/markets/ALP/history',
+    ])('401 without a key: %s', async (path) => {
+      expect((await bed.anonymous(path).expect(401)).body).toEqual({ detail: 'Missing API key' });
+    });
 
     it('401 with an unknown key', async () => {
       expect((await bed.anonymous('/markets').set('X-API-Key', 'mdk_unknown').expect(401)).body).toEqual({ detail: 'Invalid API key' });
@@ -406,7 +506,14 @@ describe('unversioned market routes', () => {
       const limit = list.parameters.find((p: { name: string }) => p.name === 'limit');
       expect(limit.schema).toMatchObject({ minimum: 1, maximum: 500, default: 100 });
       expect(Object.keys(list.responses).sort()).toEqual(['200', '304', '401', '422', '503']);
-      for (const path of ['/markets/{perp_address}', '/markets/{perp_address}/live', '/markets/{perp_address}/stats', '/markets/{perp_address}/snapshots', '/markets/{perp_address}/trades', '/markets/{ticker}/history']) {
+      for (const path of [
+        '/markets/{perp_address}',
+        '/markets/{perp_address}/live',
+        '/markets/{perp_address}/stats',
+        '/markets/{perp_address}/snapshots',
+        '/markets/{perp_address}/trades',
+        '/markets/{ticker}/history',
+      ]) {
         expect(Object.keys(doc.paths[path].get.responses)).toEqual(expect.arrayContaining(['200', '401', '404', '422', '503']));
       }
       const market = doc.components.schemas.MarketDto;

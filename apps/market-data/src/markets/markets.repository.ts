@@ -121,8 +121,7 @@ export class MarketsRepository {
     const params: unknown[] = [perpAddress];
     const where = ['perp_address = $1', ...timeRangeConditions('"timestamp"', page, params)].join(' AND ');
     const pageSql =
-      `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY "timestamp" DESC, id DESC` +
-      ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+      `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY "timestamp" DESC, id DESC` + ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
     const countSql = `SELECT EXISTS (SELECT 1 FROM markets WHERE perp_address = $1) AS found, (SELECT count(*) FROM ${table} WHERE ${where}) AS total`;
     return this.run(async (source) => {
       const [rows, [{ found, total }]] = await Promise.all([

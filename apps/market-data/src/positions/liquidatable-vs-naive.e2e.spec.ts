@@ -126,7 +126,8 @@ describe('liquidation candidates on simulated data', () => {
     apps.set('1', await env.app({ CANDIDATE_BUFFER: '1' }));
     busiest = await env.withIndex(
       async (c) =>
-        (await c.query(`SELECT perp_address FROM positions WHERE NOT is_closed GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`)).rows[0].perp_address,
+        (await c.query(`SELECT perp_address FROM positions WHERE NOT is_closed GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`)).rows[0]
+          .perp_address,
     );
   }, 120_000);
 
@@ -183,12 +184,16 @@ describe('liquidation candidates on simulated data', () => {
     expect(plan).toContain('positions_open_makers_idx');
     expect(plan).not.toMatch(/Seq Scan on positions/);
     // The mark snapshot of each market: one probe of the latest snapshot, not a scan of snapshots.
-    const marks = await env.withIndex(async (c) => (await c.query(`EXPLAIN ${MARKETS_WITH_MARK_TIME_SQL}`)).rows.map((r) => r['QUERY PLAN'] as string).join('\n'));
+    const marks = await env.withIndex(async (c) =>
+      (await c.query(`EXPLAIN ${MARKETS_WITH_MARK_TIME_SQL}`)).rows.map((r) => r['QUERY PLAN'] as string).join('\n'),
+    );
     expect(marks).toContain('snapshots_market_time_idx');
     expect(marks).not.toMatch(/Seq Scan on snapshots/);
     // The range trims: far fewer takers read than are open.
     const read = (await repository.candidatePositions(bounds)).filter((p) => !p.isMaker).length;
-    const openTakers = await env.withIndex(async (c) => Number((await c.query(`SELECT count(*) AS n FROM positions WHERE NOT is_closed AND NOT is_maker`)).rows[0].n));
+    const openTakers = await env.withIndex(async (c) =>
+      Number((await c.query(`SELECT count(*) AS n FROM positions WHERE NOT is_closed AND NOT is_maker`)).rows[0].n),
+    );
     expect(read).toBeLessThan(openTakers / 4);
   });
 });

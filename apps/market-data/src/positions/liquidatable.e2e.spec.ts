@@ -138,7 +138,15 @@ describe('liquidation candidates', () => {
     const res = await get('/positions/liquidatable').expect(200);
     const byId = Object.fromEntries(res.body.items.map((c: Row) => [c['id'], c]));
     expect(byId[1]).toMatchObject({ as_of: asOfA, is_stale: false });
-    expect(byId[8]).toMatchObject({ perp_address: MARKET_B, as_of: asOfB, is_stale: true, holder: HOLDER_2, amount: '10000000', notional: '20', estimated_reward: '0.1' });
+    expect(byId[8]).toMatchObject({
+      perp_address: MARKET_B,
+      as_of: asOfB,
+      is_stale: true,
+      holder: HOLDER_2,
+      amount: '10000000',
+      notional: '20',
+      estimated_reward: '0.1',
+    });
     expect(byId[9]).toStrictEqual({
       id: 9,
       perp_address: MARKET_C,
@@ -170,7 +178,13 @@ describe('liquidation candidates', () => {
       expect(aliased.body).toStrictEqual(canonical.body);
     }
     expect(await ids(`/positions/liquidatable?perp_address=${MARKET_B}&market_id=${MARKET_A}`)).toEqual([8]);
-    expect((await get(`/positions/liquidatable?perp_address=0x${'9'.repeat(40)}`).expect(200)).body).toEqual({ items: [], total: 0, limit: 100, offset: 0, has_more: false });
+    expect((await get(`/positions/liquidatable?perp_address=0x${'9'.repeat(40)}`).expect(200)).body).toEqual({
+      items: [],
+      total: 0,
+      limit: 100,
+      offset: 0,
+      has_more: false,
+    });
   });
 
   it('pages: total and has_more; limits at the bounds and one past', async () => {
@@ -183,8 +197,16 @@ describe('liquidation candidates', () => {
     await get('/positions/liquidatable?limit=1').expect(200);
     await get('/positions/liquidatable?limit=500').expect(200);
     for (const prefix of ['/positions/liquidatable', '/v1/positions/liquidatable']) {
-      expect((await get(`${prefix}?limit=0`).expect(422)).body.detail[0]).toMatchObject({ type: 'greater_than_equal', loc: ['query', 'limit'], ctx: { ge: 1 } });
-      expect((await get(`${prefix}?limit=501`).expect(422)).body.detail[0]).toMatchObject({ type: 'less_than_equal', loc: ['query', 'limit'], ctx: { le: 500 } });
+      expect((await get(`${prefix}?limit=0`).expect(422)).body.detail[0]).toMatchObject({
+        type: 'greater_than_equal',
+        loc: ['query', 'limit'],
+        ctx: { ge: 1 },
+      });
+      expect((await get(`${prefix}?limit=501`).expect(422)).body.detail[0]).toMatchObject({
+        type: 'less_than_equal',
+        loc: ['query', 'limit'],
+        ctx: { le: 500 },
+      });
       expect((await get(`${prefix}?offset=-1`).expect(422)).body.detail[0]).toMatchObject({ type: 'greater_than_equal', loc: ['query', 'offset'] });
     }
     expect((await get('/positions/liquidatable?sort=biggest').expect(422)).body.detail[0]).toMatchObject({
@@ -198,7 +220,16 @@ describe('liquidation candidates', () => {
     const res = await get('/v1/positions/liquidatable').expect(200);
     expect(res.body).toMatchObject({ total: 8, limit: 100, offset: 0, has_more: false });
     expect(res.body.items.map((c: Row) => c['id'])).toEqual([1, 8, 5, 2, 4, 7, 9, 10]);
-    expect(res.body.items[0]).toStrictEqual({ id: 1, perp: MARKET_A, is_maker: false, amount: '100000000', mode: 'full', margin_ratio: '0.04375', liq_margin_ratio: '0.05', as_of: asOfA });
+    expect(res.body.items[0]).toStrictEqual({
+      id: 1,
+      perp: MARKET_A,
+      is_maker: false,
+      amount: '100000000',
+      mode: 'full',
+      margin_ratio: '0.04375',
+      liq_margin_ratio: '0.05',
+      as_of: asOfA,
+    });
     expect(res.body.items.find((c: Row) => c['id'] === 7)).toStrictEqual({
       id: 7,
       perp: MARKET_A,
@@ -209,8 +240,23 @@ describe('liquidation candidates', () => {
       liq_margin_ratio: '0.9',
       as_of: asOfA,
     });
-    expect(res.body.items.find((c: Row) => c['id'] === 9)).toStrictEqual({ id: 9, perp: MARKET_C, is_maker: false, amount: '10000000', mode: 'full', margin_ratio: null, liq_margin_ratio: '0.05', as_of: null });
+    expect(res.body.items.find((c: Row) => c['id'] === 9)).toStrictEqual({
+      id: 9,
+      perp: MARKET_C,
+      is_maker: false,
+      amount: '10000000',
+      mode: 'full',
+      margin_ratio: null,
+      liq_margin_ratio: '0.05',
+      as_of: null,
+    });
     const one = await get(`/v1/positions/liquidatable?market_id=${MARKET_B}&limit=1`).expect(200);
-    expect(one.body).toEqual({ items: [{ id: 8, perp: MARKET_B, is_maker: false, amount: '10000000', mode: 'full', margin_ratio: '0.05', liq_margin_ratio: '0.05', as_of: asOfB }], total: 1, limit: 1, offset: 0, has_more: false });
+    expect(one.body).toEqual({
+      items: [{ id: 8, perp: MARKET_B, is_maker: false, amount: '10000000', mode: 'full', margin_ratio: '0.05', liq_margin_ratio: '0.05', as_of: asOfB }],
+      total: 1,
+      limit: 1,
+      offset: 0,
+      has_more: false,
+    });
   });
 });

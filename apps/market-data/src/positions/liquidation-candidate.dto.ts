@@ -22,14 +22,21 @@ export class LiquidationCandidateDto {
   @ApiProperty({ type: 'string', default: 'full', example: 'full' }) mode!: string;
   @ApiProperty(DEC_OR_NULL('Approximate indexed equity / notional at the mark snapshot; null if uncomputable', '0.052')) margin_ratio!: string | null;
   @ApiProperty(DEC_OR_NULL('Maintenance margin ratio threshold, fraction', '0.05')) liq_margin_ratio!: string | null;
-  @ApiProperty({ type: 'integer', nullable: true, required: true, description: "Unix time of the mark snapshot used (the market's latest snapshot)", example: 1767225540 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    required: true,
+    description: "Unix time of the mark snapshot used (the market's latest snapshot)",
+    example: 1767225540,
+  })
   as_of!: number | null;
   @ApiProperty(HEX_ADDRESS('Wallet holding the position', true)) holder!: string | null;
   @ApiProperty(DEC_OR_NULL('|net perp exposure| * mark, USDC; null if uncomputable', '2000')) notional!: string | null;
   @ApiProperty({ type: () => CandidateHealthDto }) health!: CandidateHealthDto;
   @ApiProperty(DEC_OR_NULL('margin_ratio - liq_margin_ratio, unbuffered; non-positive means already past the raw threshold', '0.002'))
   distance_to_liquidation!: string | null;
-  @ApiProperty(DEC_OR_NULL('min(max(equity, 0), notional * liquidation fee), USDC: a prioritisation signal, not a payout', '10')) estimated_reward!: string | null;
+  @ApiProperty(DEC_OR_NULL('min(max(equity, 0), notional * liquidation fee), USDC: a prioritisation signal, not a payout', '10')) estimated_reward!:
+    string | null;
   @ApiProperty({ type: 'boolean', default: true, description: 'The mark snapshot is older than STALE_AFTER_SECONDS, or its age is unknown', example: false })
   is_stale!: boolean;
 }

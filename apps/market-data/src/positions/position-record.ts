@@ -44,9 +44,25 @@ export interface MarketState {
 /** Columns of a positions row, for `SELECT ${POSITION_COLUMNS('p')}`. */
 export const POSITION_COLUMNS = (alias: string): string =>
   [
-    'id', 'perp_address', 'holder', 'is_maker', 'is_long', 'is_closed', 'open_timestamp', 'close_timestamp', 'was_liquidated',
-    'margin', 'perp_delta', 'usd_delta', 'avg_entry_amm_price_x96', 'liq_margin_ratio', 'backstop_margin_ratio',
-    'tick_lower', 'tick_upper', 'liquidity', 'entry_cumulative_funding_x96',
+    'id',
+    'perp_address',
+    'holder',
+    'is_maker',
+    'is_long',
+    'is_closed',
+    'open_timestamp',
+    'close_timestamp',
+    'was_liquidated',
+    'margin',
+    'perp_delta',
+    'usd_delta',
+    'avg_entry_amm_price_x96',
+    'liq_margin_ratio',
+    'backstop_margin_ratio',
+    'tick_lower',
+    'tick_upper',
+    'liquidity',
+    'entry_cumulative_funding_x96',
   ]
     .map((c) => `${alias}.${c}`)
     .join(', ');

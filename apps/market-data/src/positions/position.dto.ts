@@ -11,7 +11,8 @@ export class PositionDto {
   @ApiProperty({ example: false }) is_maker!: boolean;
   @ApiProperty({ type: 'boolean', nullable: true, required: true, description: 'null for makers', example: true }) is_long!: boolean | null;
   @ApiProperty({ example: false }) is_closed!: boolean;
-  @ApiProperty({ type: 'integer', nullable: true, required: true, description: 'Unix seconds; null while open', example: null }) close_timestamp!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, required: true, description: 'Unix seconds; null while open', example: null }) close_timestamp!:
+    number | null;
   @ApiProperty({ type: 'boolean', nullable: true, required: true, description: 'null while open', example: null }) was_liquidated!: boolean | null;
   @ApiProperty(DEC_OR_NULL('USDC', '250')) margin!: string | null;
   @ApiProperty(DEC_OR_NULL('Perps, signed (long > 0). Makers: minus the perps lent to the pool at entry', '2')) perp_delta!: string | null;

@@ -193,7 +193,12 @@ describe('position routes', () => {
       expect((await get(`${prefix}/99999999999999999999`).expect(404)).body).toEqual({ detail: 'Position not found' });
       const res = await get(`${prefix}/abc`).expect(422);
       expect(res.body.detail).toEqual([
-        expect.objectContaining({ type: 'int_parsing', loc: ['path', 'position_id'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: 'abc' }),
+        expect.objectContaining({
+          type: 'int_parsing',
+          loc: ['path', 'position_id'],
+          msg: 'Input should be a valid integer, unable to parse string as an integer',
+          input: 'abc',
+        }),
       ]);
       await get(`${prefix}/1.5`).expect(422);
     }
@@ -255,14 +260,37 @@ describe('position routes', () => {
     const byId = spec.paths['/positions/{position_id}'].get;
     expect(byId.parameters[0]).toMatchObject({ name: 'position_id', in: 'path', schema: { type: 'integer' } });
     expect(Object.keys(byId.responses).sort()).toEqual(['200', '401', '404', '422', '503']);
-    expect(spec.paths['/v1/positions'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['is_long', 'is_maker', 'is_open', 'limit', 'market_id', 'offset', 'wallet']);
+    expect(spec.paths['/v1/positions'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'is_long',
+      'is_maker',
+      'is_open',
+      'limit',
+      'market_id',
+      'offset',
+      'wallet',
+    ]);
     expect(spec.paths['/v1/positions/liquidatable'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'market_id', 'offset']);
     expect(spec.paths['/v1/positions/{position_id}'].get.responses['404']).toBeDefined();
     expect(Object.keys(spec.components.schemas['V1PositionDto'].properties)).toEqual([
-      'id', 'open_timestamp', 'perp', 'holder', 'is_maker', 'is_long', 'is_closed', 'close_timestamp', 'was_liquidated',
+      'id',
+      'open_timestamp',
+      'perp',
+      'holder',
+      'is_maker',
+      'is_long',
+      'is_closed',
+      'close_timestamp',
+      'was_liquidated',
     ]);
     expect(Object.keys(spec.components.schemas['V1LiquidationCandidateDto'].properties)).toEqual([
-      'id', 'perp', 'is_maker', 'amount', 'mode', 'margin_ratio', 'liq_margin_ratio', 'as_of',
+      'id',
+      'perp',
+      'is_maker',
+      'amount',
+      'mode',
+      'margin_ratio',
+      'liq_margin_ratio',
+      'as_of',
     ]);
     expect(spec.components.schemas['PositionDto'].properties['effective_margin']).toMatchObject({ type: 'string', nullable: true });
   });

@@ -60,9 +60,9 @@ const CANDIDATE_BRANCHES = [
  */
 export const CANDIDATES_SQL =
   `SELECT c.* FROM unnest($1::varchar[], $2::numeric[], $3::numeric[]) AS b(perp_address, long_min, short_max) CROSS JOIN LATERAL (` +
-  CANDIDATE_BRANCHES.map((branch) => `SELECT ${POSITION_COLUMNS('p')} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND ${branch}`).join(
-    ' UNION ALL ',
-  ) +
+  CANDIDATE_BRANCHES.map(
+    (branch) => `SELECT ${POSITION_COLUMNS('p')} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND ${branch}`,
+  ).join(' UNION ALL ') +
   `) c`;
 
 /** Markets with their mark snapshot time: the latest snapshot, one probe of snapshots_market_time_idx each. */

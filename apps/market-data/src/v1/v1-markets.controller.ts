@@ -51,7 +51,7 @@ export class V1MarketsController {
   }
 
   @Get(':market_id/live')
-  @ApiOperation({ summary: "Live figures from the latest snapshot (legacy shape)" })
+  @ApiOperation({ summary: 'Live figures from the latest snapshot (legacy shape)' })
   @MARKET_ID_PARAM
   @ApiOkResponse({ type: V1LiveMarketDto })
   @ApiErrors(LIVE_404)

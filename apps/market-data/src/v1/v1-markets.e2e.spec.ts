@@ -20,16 +20,33 @@ describe('/v1 market routes', () => {
   beforeAll(async () => {
     bed = await startMarketDataTestbed();
     await insertMarket(bed.index, {
-      perp_address: A, beacon_address: BEACON, name: 'Alpha', ticker: 'ALP', created_at: 100, funding_per_day: -1_000_000_000_000_000n,
-      description: 'd', photo_url: 'p', data_source: 's', card_label: 'c', open_interest_long: 1n,
+      perp_address: A,
+      beacon_address: BEACON,
+      name: 'Alpha',
+      ticker: 'ALP',
+      created_at: 100,
+      funding_per_day: -1_000_000_000_000_000n,
+      description: 'd',
+      photo_url: 'p',
+      data_source: 's',
+      card_label: 'c',
+      open_interest_long: 1n,
     });
     await insertMarket(bed.index, { perp_address: B, name: 'Beta', created_at: 200 });
     ids.s1 = await insertSnapshot(bed.index, { perp_address: A, timestamp: before(2), amm_price_x96: 2n * Q96 }); // 4
     ids.s2 = await insertSnapshot(bed.index, { perp_address: A, timestamp: T0, amm_price_x96: 3n * Q96, index_price_x96: Q96 / 4n }); // 9, index 0.25
     await insertClosedTaker(bed.index, 7, A);
     ids.t1 = await insertTrade(bed.index, {
-      perp_address: A, timestamp: before(1), pos_id: 7, was_liquidated: true, perp_delta: -2_500_000n, usd_delta: 7_000_000n,
-      mark_price_x96: 3n * Q96, funding: 1n, util_fees: 2n, liq_fee: 3n,
+      perp_address: A,
+      timestamp: before(1),
+      pos_id: 7,
+      was_liquidated: true,
+      perp_delta: -2_500_000n,
+      usd_delta: 7_000_000n,
+      mark_price_x96: 3n * Q96,
+      funding: 1n,
+      util_fees: 2n,
+      liq_fee: 3n,
     });
   }, 60_000);
 
@@ -88,7 +105,10 @@ describe('/v1 market routes', () => {
     const res = await bed.get(`/v1/markets/${A}/snapshots?end_time=${before(2)}`).expect(200);
     expect(res.body).toEqual({
       items: [{ id: ids.s1, timestamp: before(2), perp: A, amm_price_x96: (2n * Q96).toString(), mark_price: '4' }],
-      total: 1, limit: 100, offset: 0, has_more: false,
+      total: 1,
+      limit: 100,
+      offset: 0,
+      has_more: false,
     });
     const all = await bed.get(`/v1/markets/${A}/snapshots`).expect(200);
     for (const snapshot of all.body.items) expect(Object.keys(snapshot)).toEqual(LEGACY_SNAPSHOT_KEYS);
@@ -102,8 +122,17 @@ describe('/v1 market routes', () => {
     expect(res.body).toMatchObject({ total: 1, limit: 50 });
     expect(Object.keys(res.body.items[0])).toEqual(LEGACY_TRADE_KEYS);
     expect(res.body.items[0]).toEqual({
-      id: ids.t1, timestamp: before(1), perp: A, pos_id: 7, was_liquidated: true, perp_delta: '-2.5', usd_delta: '7',
-      mark_price: '3', funding: '0.000001', util_fees: '0.000002', liq_fee: '0.000003',
+      id: ids.t1,
+      timestamp: before(1),
+      perp: A,
+      pos_id: 7,
+      was_liquidated: true,
+      perp_delta: '-2.5',
+      usd_delta: '7',
+      mark_price: '3',
+      funding: '0.000001',
+      util_fees: '0.000002',
+      liq_fee: '0.000003',
     });
     await bed.get(`/v1/markets/${A}/trades?limit=500`).expect(200);
     await bed.get(`/v1/markets/${A}/trades?limit=501`).expect(422);
@@ -113,7 +142,11 @@ describe('/v1 market routes', () => {
   it('GET /v1/markets/{market_id}/oi: an empty page, 404 for an unknown market, limits 1-1000', async () => {
     expect((await bed.get(`/v1/markets/${A}/oi`).expect(200)).body).toEqual({ items: [], total: 0, limit: 100, offset: 0, has_more: false });
     expect((await bed.get(`/v1/markets/${A}/oi?limit=1000&offset=5&start_time=${T0}&end_time=${T0}`).expect(200)).body).toEqual({
-      items: [], total: 0, limit: 1000, offset: 5, has_more: false,
+      items: [],
+      total: 0,
+      limit: 1000,
+      offset: 5,
+      has_more: false,
     });
     expect((await bed.get(`/v1/markets/${A}/oi?limit=1001`).expect(422)).body.detail).toEqual([
       { type: 'less_than_equal', loc: ['query', 'limit'], msg: 'Input should be less than or equal to 1000', input: '1001', ctx: { le: 1000 } },
@@ -128,7 +161,15 @@ describe('/v1 market routes', () => {
   });
 
   it('401 without a key', async () => {
-    for (const path of ['/v1/markets', `/v1/markets/${A}`, `/v1/markets/${A}/live`, `/v1/markets/${A}/oi`, `/v1/markets/${A}/stats`, `/v1/markets/${A}/snapshots`, `/v1/markets/${A}/trades`]) {
+    for (const path of [
+      '/v1/markets',
+      `/v1/markets/${A}`,
+      `/v1/markets/${A}/live`,
+      `/v1/markets/${A}/oi`,
+      `/v1/markets/${A}/stats`,
+      `/v1/markets/${A}/snapshots`,
+      `/v1/markets/${A}/trades`,
+    ]) {
       expect((await bed.anonymous(path).expect(401)).body).toEqual({ detail: 'Missing API key' });
     }
   });

@@ -22,10 +22,16 @@ export class V1LiquidationCandidateDto {
   @ApiProperty({ type: 'integer', example: 42 }) id!: number;
   @ApiProperty({ ...ADDRESS, nullable: true, required: true }) perp!: string | null;
   @ApiProperty({ example: false }) is_maker!: boolean;
-  @ApiProperty({ type: 'string', pattern: '^\\d+$', description: 'Integer string in base units: |perp_delta| atoms (takers), liquidity (makers)', example: '2000000' })
+  @ApiProperty({
+    type: 'string',
+    pattern: '^\\d+$',
+    description: 'Integer string in base units: |perp_delta| atoms (takers), liquidity (makers)',
+    example: '2000000',
+  })
   amount!: string;
   @ApiProperty({ type: 'string', default: 'full', example: 'full' }) mode!: string;
   @ApiProperty({ ...DEC_OR_NULL, description: 'Approximate equity / notional; null if uncomputable', example: '0.052' }) margin_ratio!: string | null;
   @ApiProperty({ ...DEC_OR_NULL, description: 'Maintenance margin ratio, fraction', example: '0.05' }) liq_margin_ratio!: string | null;
-  @ApiProperty({ type: 'integer', nullable: true, required: true, description: 'Unix time of the mark snapshot used', example: 1767225540 }) as_of!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, required: true, description: 'Unix time of the mark snapshot used', example: 1767225540 }) as_of!:
+    number | null;
 }

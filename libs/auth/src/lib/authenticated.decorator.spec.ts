@@ -75,7 +75,12 @@ describe('Authenticated', () => {
   beforeAll(async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1' }] }));
-    token = await new SignJWT({ sub: 'dev-7' }).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setIssuer('iss').setAudience('aud').setExpirationTime('5m').sign(privateKey);
+    token = await new SignJWT({ sub: 'dev-7' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setIssuer('iss')
+      .setAudience('aud')
+      .setExpirationTime('5m')
+      .sign(privateKey);
     const moduleRef = await Test.createTestingModule({ imports: [ThingsModule] }).compile();
     app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ frameworkErrors: frameworkErrorHandler('detail') }), { logger: false });
     useHttpConventions(app, { errors: 'detail' });

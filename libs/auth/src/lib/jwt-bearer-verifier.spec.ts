@@ -86,7 +86,11 @@ describe('JwtBearerVerifier', () => {
       await refusal(verifier, await sign(es, { iss: 'https://other/' }));
       await refusal(verifier, await sign(es, { aud: 'beacon-ops' }));
       expect((await refusal(verifier, await sign(es, {}, Math.floor(Date.now() / 1000) - 120))).reason).toBe('ERR_JWT_EXPIRED');
-      const noExp = await new SignJWT({ sub: 'dev-1' }).setProtectedHeader({ alg: 'ES256', kid: 'es' }).setIssuer(ISSUER).setAudience(AUDIENCE).sign(es.privateKey);
+      const noExp = await new SignJWT({ sub: 'dev-1' })
+        .setProtectedHeader({ alg: 'ES256', kid: 'es' })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .sign(es.privateKey);
       await refusal(verifier, noExp);
       await refusal(verifier, await sign(es, { sub: undefined }));
       await refusal(verifier, 'not-a-token');

@@ -24,7 +24,10 @@ export interface VerifiedJwt {
 
 /** Why a token was refused; never shown to the caller (the answer is a bare 401). */
 export class JwtVerificationError extends Error {
-  constructor(readonly reason: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
     super(`JWT refused: ${reason}`, options);
     this.name = 'JwtVerificationError';
   }

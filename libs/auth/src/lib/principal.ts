@@ -13,6 +13,4 @@ export function principalOf<T extends object>(request: object): T | undefined {
 }
 
 /** `@CurrentPrincipal() who: ApiKeyPrincipal`: the principal the route's guard attached. */
-export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext) =>
-  principalOf(context.switchToHttp().getRequest<object>()),
-);
+export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext) => principalOf(context.switchToHttp().getRequest<object>()));

@@ -39,7 +39,9 @@ class OpsModule {}
 
 async function start(errors: 'envelope' | 'detail'): Promise<NestFastifyApplication> {
   const moduleRef = await Test.createTestingModule({ imports: [OpsModule] }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ frameworkErrors: frameworkErrorHandler(errors) }), { logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ frameworkErrors: frameworkErrorHandler(errors) }), {
+    logger: false,
+  });
   useHttpConventions(app, { errors });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -19,9 +19,7 @@ type LogLike = Pick<Log, 'address' | 'topics' | 'data'>;
  * beacon and value where the first fails and the second succeeds; reject such duplicates upfront.
  */
 export function matchBatchUpdateLogs(logs: readonly LogLike[], entries: readonly BatchUpdateEntry[]): boolean[] {
-  const updates = logs
-    .filter((log) => log.topics[0] === DATA_UPDATED_TOPIC)
-    .map((log) => ({ address: getAddress(log.address), value: BigInt(log.data) }));
+  const updates = logs.filter((log) => log.topics[0] === DATA_UPDATED_TOPIC).map((log) => ({ address: getAddress(log.address), value: BigInt(log.data) }));
   let cursor = 0;
   return entries.map((entry) => {
     const beacon = getAddress(entry.beacon);

@@ -1,9 +1,4 @@
-import {
-  BatchUpdater__factory,
-  BeaconFactory__factory,
-  Beacon__factory,
-  Multicall3__factory,
-} from '../../generated/types';
+import { BatchUpdater__factory, BeaconFactory__factory, Beacon__factory, Multicall3__factory } from '../../generated/types';
 import { stopProver } from '@perp/zk';
 import { deployTestSystem, startTestChain, type TestChain } from '../../test/test-chain';
 import { flipByte, proveValue, UNIT } from '../../test/zk-proofs';
@@ -75,7 +70,12 @@ describe('BatchUpdater.aggregate3WithGas', () => {
 
     const receipt = await (await chain.wallets[2].sendTransaction({ to: batchUpdater, data: encodeAggregate3WithGas(calls) })).wait();
     expect(receipt?.status).toBe(1);
-    expect(matchBatchUpdateLogs(receipt?.logs ?? [], entries.map((e) => ({ beacon: e.beacon, publicSignals: e.publicSignals })))).toEqual([true, false, true, false]);
+    expect(
+      matchBatchUpdateLogs(
+        receipt?.logs ?? [],
+        entries.map((e) => ({ beacon: e.beacon, publicSignals: e.publicSignals })),
+      ),
+    ).toEqual([true, false, true, false]);
     expect((await Beacon__factory.connect(b, chain.provider).getData())[0]).toBe(0n);
   });
 
@@ -89,7 +89,9 @@ describe('BatchUpdater.aggregate3WithGas', () => {
     const from = chain.wallets[2].address;
     const outcome = async (to: string, data: string, gas: bigint, decode: (hex: string) => { success: boolean }[]) => {
       try {
-        return decode(await chain.provider.call({ from, to, data, gasLimit: gas })).map((r) => r.success).join(',');
+        return decode(await chain.provider.call({ from, to, data, gasLimit: gas }))
+          .map((r) => r.success)
+          .join(',');
       } catch (error) {
         return `revert:${contractErrorOf(error)?.name ?? 'out of gas'}`;
       }
@@ -123,11 +125,17 @@ describe('BatchUpdater.aggregate3WithGas', () => {
     const calls = entries.map((e, i) => ({ target: e.beacon, gasLimit: callGasLimit(simulated[i].gasUsed), callData: e.callData }));
     const data = encodeAggregate3WithGas(calls);
     const estimate = await chain.provider.estimateGas({ from, to: batchUpdater, data });
-    const gasLimit = aggregate3WithGasLimit(estimate, calls.map((c, i) => ({ gasLimit: c.gasLimit, gasUsed: simulated[i].gasUsed })));
+    const gasLimit = aggregate3WithGasLimit(
+      estimate,
+      calls.map((c, i) => ({ gasLimit: c.gasLimit, gasUsed: simulated[i].gasUsed })),
+    );
     // Sized from the simulation alone (no binary search), the estimate is never below the node's
     // bare answer (the test provider adds headroom to its own), and close to it.
     const bare = BigInt(await chain.provider.send('eth_estimateGas', [{ from, to: batchUpdater, data }]));
-    const sized = aggregate3WithGasEstimate(data, calls.map((c, i) => ({ ...c, gasUsed: simulated[i].gasUsed })));
+    const sized = aggregate3WithGasEstimate(
+      data,
+      calls.map((c, i) => ({ ...c, gasUsed: simulated[i].gasUsed })),
+    );
     expect(sized).toBeGreaterThanOrEqual(bare);
     expect(sized).toBeLessThan(bare + bare / 10n + 50_000n);
     expect(gasLimit).toBeGreaterThan(calls.reduce((sum, c) => sum + c.gasLimit, 0n));

@@ -34,7 +34,11 @@ export function decodeAggregate3WithGasResults(returnData: string): CallWithGasR
 /** The calls of an aggregate3WithGas calldata (e.g. to check the per-call limits of a sent batch). */
 export function decodeAggregate3WithGasCalls(data: string): CallWithGas[] {
   const [calls] = batchUpdaterInterface.decodeFunctionData('aggregate3WithGas', data);
-  return (calls as Array<{ target: string; gasLimit: bigint; callData: string }>).map((c) => ({ target: c.target, gasLimit: c.gasLimit, callData: c.callData }));
+  return (calls as Array<{ target: string; gasLimit: bigint; callData: string }>).map((c) => ({
+    target: c.target,
+    gasLimit: c.gasLimit,
+    callData: c.callData,
+  }));
 }
 
 /**

@@ -57,9 +57,7 @@ describe('beacon system: deployment, factory and registry', () => {
     const beacon = await createBeacon(chain.wallets[1].address);
     expect(await revertName(Beacon__factory.connect(beacon, stranger()).initialize(stranger().address, 5))).toBe('AlreadyInitialized');
     const implementation = await BeaconFactory__factory.connect(system.beaconFactory, chain.provider).implementation();
-    expect(await revertName(Beacon__factory.connect(implementation, stranger()).initialize(stranger().address, 5))).toBe(
-      'AlreadyInitialized',
-    );
+    expect(await revertName(Beacon__factory.connect(implementation, stranger()).initialize(stranger().address, 5))).toBe('AlreadyInitialized');
   });
 
   it('createAndRegisterBeacon creates and registers in one transaction', async () => {
@@ -68,9 +66,7 @@ describe('beacon system: deployment, factory and registry', () => {
     const [beacon] = createdBeaconAddresses(receipt?.logs ?? []);
     const registry = BeaconRegistry__factory.connect(system.registry, chain.provider);
     expect(await registry.beacons(beacon)).toBe(true);
-    const registered = receipt?.logs
-      .filter((log) => log.address === system.registry)
-      .map((log) => registry.interface.parseLog(log)?.name);
+    const registered = receipt?.logs.filter((log) => log.address === system.registry).map((log) => registry.interface.parseLog(log)?.name);
     expect(registered).toEqual(['BeaconRegistered']);
   });
 

@@ -1,10 +1,5 @@
 import type { ContractTransactionResponse, Signer } from 'ethers';
-import {
-  BeaconFactory__factory,
-  BeaconRegistry__factory,
-  Multicall3__factory,
-  VerifiableBeaconFactory__factory,
-} from '../../generated/types';
+import { BeaconFactory__factory, BeaconRegistry__factory, Multicall3__factory, VerifiableBeaconFactory__factory } from '../../generated/types';
 
 export interface BeaconSystemOptions {
   /** Verifier every BeaconFactory beacon is bound to (the Groth16VerifierAdapter of deployGroth16Verifier). */
@@ -45,9 +40,7 @@ export async function deployBeaconSystem(deployer: Signer, options: BeaconSystem
   }
   const registry = await (await new BeaconRegistry__factory(deployer).deploy(deployerAddress, next())).waitForDeployment();
   const registryAddress = await registry.getAddress();
-  const beaconFactory = await (
-    await new BeaconFactory__factory(deployer).deploy(options.verifier, registryAddress, next())
-  ).waitForDeployment();
+  const beaconFactory = await (await new BeaconFactory__factory(deployer).deploy(options.verifier, registryAddress, next())).waitForDeployment();
   const beaconFactoryAddress = await beaconFactory.getAddress();
   const verifiableBeaconFactory = await (await new VerifiableBeaconFactory__factory(deployer).deploy(next())).waitForDeployment();
 

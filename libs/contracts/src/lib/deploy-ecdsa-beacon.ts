@@ -20,9 +20,7 @@ export async function deployEcdsaBeacon(deployer: Signer, options: EcdsaBeaconOp
   let nonce = await deployer.getNonce('pending');
   const next = () => ({ nonce: nonce++ });
 
-  const adapter = await (
-    await new EcdsaVerifierAdapter__factory(deployer).deploy(options.signer, options.min, options.max, next())
-  ).waitForDeployment();
+  const adapter = await (await new EcdsaVerifierAdapter__factory(deployer).deploy(options.signer, options.min, options.max, next())).waitForDeployment();
   const adapterAddress = await adapter.getAddress();
   const beacon = await (await new EcdsaBeacon__factory(deployer).deploy(adapterAddress, next())).waitForDeployment();
   const beaconAddress = await beacon.getAddress();

@@ -24,8 +24,7 @@ describe('ECDSA beacon and its EIP-712 verifier adapter', () => {
   });
   afterAll(() => chain?.stop());
 
-  const sign = (measurement: bigint, nonce: bigint, wallet = signer()) =>
-    signMeasurement(wallet, adapterAddress, chain.chainId, measurement, nonce);
+  const sign = (measurement: bigint, nonce: bigint, wallet = signer()) => signMeasurement(wallet, adapterAddress, chain.chainId, measurement, nonce);
 
   it('exposes SIGNER, range, verifierAdapter and the same digest as the off-chain EIP-712 hash', async () => {
     expect(await adapter.SIGNER()).toBe(signer().address);

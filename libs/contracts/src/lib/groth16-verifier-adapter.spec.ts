@@ -1,6 +1,13 @@
 import { decodeProof, encodeProof, encodeSignals, malleateProof, proveBeaconUpdate, SNARK_SCALAR_FIELD, stopProver, type BeaconUpdateProof } from '@perp/zk';
 import { AbiCoder } from 'ethers';
-import { BeaconFactory__factory, Beacon__factory, Groth16VerifierAdapter__factory, Groth16Verifier__factory, type Groth16Verifier, type Groth16VerifierAdapter } from '../../generated/types';
+import {
+  BeaconFactory__factory,
+  Beacon__factory,
+  Groth16VerifierAdapter__factory,
+  Groth16Verifier__factory,
+  type Groth16Verifier,
+  type Groth16VerifierAdapter,
+} from '../../generated/types';
 import { deployTestSystem, revertName, startTestChain, type TestChain } from '../../test/test-chain';
 import { flipByte, proveValue, UNIT } from '../../test/zk-proofs';
 import { createdBeaconAddresses } from './created-beacons';
@@ -40,7 +47,10 @@ describe('Groth16VerifierAdapter (beacon-mean circuit)', () => {
 
   it("needs b's coordinate pairs in the precompile's (imaginary, real) order", async () => {
     const { a, b, c } = decodeProof(direct.proof);
-    const snarkjsOrder: [[bigint, bigint], [bigint, bigint]] = [[b[0][1], b[0][0]], [b[1][1], b[1][0]]];
+    const snarkjsOrder: [[bigint, bigint], [bigint, bigint]] = [
+      [b[0][1], b[0][0]],
+      [b[1][1], b[1][0]],
+    ];
     expect(await groth16.verifyProof(a, snarkjsOrder, c, [direct.signals[0], direct.signals[1], direct.signals[2]])).toBe(false);
   });
 

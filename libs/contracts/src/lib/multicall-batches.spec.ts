@@ -1,11 +1,5 @@
 import { getCreateAddress } from 'ethers';
-import {
-  BeaconFactory__factory,
-  BeaconRegistry__factory,
-  Beacon__factory,
-  Multicall3__factory,
-  type Multicall3,
-} from '../../generated/types';
+import { BeaconFactory__factory, BeaconRegistry__factory, Beacon__factory, Multicall3__factory, type Multicall3 } from '../../generated/types';
 import { stopProver } from '@perp/zk';
 import { deployTestSystem, startTestChain, type TestChain } from '../../test/test-chain';
 import { flipByte, proveValue, UNIT } from '../../test/zk-proofs';
@@ -126,12 +120,6 @@ describe('Multicall3 batches', () => {
     const replay = await chain.provider.call({ to: system.multicall3, data: encodeAggregate3(calls), blockTag: (receipt?.blockNumber ?? 1) - 1 });
     const results = decodeAggregate3Results(replay);
     expect(results.map((r) => r.success)).toEqual(outcome);
-    expect(results.map((r) => (r.success ? null : decodeContractError(r.returnData)?.name))).toEqual([
-      null,
-      'InvalidProof',
-      null,
-      'ProofAlreadyUsed',
-      null,
-    ]);
+    expect(results.map((r) => (r.success ? null : decodeContractError(r.returnData)?.name))).toEqual([null, 'InvalidProof', null, 'ProofAlreadyUsed', null]);
   });
 });

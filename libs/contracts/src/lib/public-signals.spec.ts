@@ -22,7 +22,15 @@ describe('encoding helpers (no chain)', () => {
 
   it('names custom errors from any contract, require strings, and unknown data as undefined', () => {
     const selector = (name: string) => contractErrorsInterface.getError(name)?.selector;
-    for (const name of ['InvalidProof', 'ProofAlreadyUsed', 'InvalidSignature', 'NonceAlreadyUsed', 'MeasurementOutOfRange', 'NotAuthorised', 'OldObservation']) {
+    for (const name of [
+      'InvalidProof',
+      'ProofAlreadyUsed',
+      'InvalidSignature',
+      'NonceAlreadyUsed',
+      'MeasurementOutOfRange',
+      'NotAuthorised',
+      'OldObservation',
+    ]) {
       expect(decodeContractError(selector(name))?.name).toBe(name);
     }
     expect(isProofRejection('NonceAlreadyUsed')).toBe(true);

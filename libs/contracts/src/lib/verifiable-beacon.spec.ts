@@ -1,8 +1,4 @@
-import {
-  VerifiableBeaconFactory__factory,
-  VerifiableBeacon__factory,
-  type VerifiableBeacon,
-} from '../../generated/types';
+import { VerifiableBeaconFactory__factory, VerifiableBeacon__factory, type VerifiableBeacon } from '../../generated/types';
 import { stopProver } from '@perp/zk';
 import { deployTestSystem, revertName, startTestChain, type TestChain } from '../../test/test-chain';
 import { proveValue, UNIT } from '../../test/zk-proofs';
@@ -89,7 +85,11 @@ describe('verifiable beacon: TWAP observations', () => {
     const beacon = await createAt(t0, 100n * UNIT, 1);
     await (await beacon.connect(chain.wallets[0]).increaseCardinalityNext(5)).wait();
     const points: Point[] = [{ at: t0, value: 100n * UNIT }];
-    for (const [offset, value] of [[10, 200n * UNIT], [30, 50n * UNIT], [60, 400n * UNIT]] as const) {
+    for (const [offset, value] of [
+      [10, 200n * UNIT],
+      [30, 50n * UNIT],
+      [60, 400n * UNIT],
+    ] as const) {
       await updateAt(beacon, t0 + offset, value);
       points.push({ at: t0 + offset, value });
     }
@@ -124,8 +124,6 @@ describe('verifiable beacon: TWAP observations', () => {
     for (const from of [oldestKept, oldestKept + 1, points[points.length - 2].at - 3, now - 1]) {
       expect(await twapAt(beacon, now, now - from)).toBe(twapByHand(points, from, now));
     }
-    expect(await revertName(beacon.getTwap.staticCall(now - oldestKept + 1, { blockTag: await minedBlockAt(now) }))).toBe(
-      'OldObservation',
-    );
+    expect(await revertName(beacon.getTwap.staticCall(now - oldestKept + 1, { blockTag: await minedBlockAt(now) }))).toBe('OldObservation');
   });
 });

@@ -12,9 +12,7 @@ export type ClassifiedError =
   | { kind: 'unexpected'; error: unknown };
 
 /** An app's own error -> status and detail, for errors that follow no convention below. */
-export type ErrorMapper = (
-  error: unknown,
-) => { status: number; detail: string; headers?: Record<string, string> } | undefined;
+export type ErrorMapper = (error: unknown) => { status: number; detail: string; headers?: Record<string, string> } | undefined;
 
 // Fastify's default JSON parser errors, which Nest re-throws as a bare HttpException
 // carrying only the message (used when installJsonBodyParser is not).
@@ -30,8 +28,7 @@ function headersOf(error: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
 }
 
-const isStatus = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599;
+const isStatus = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599;
 
 function fastifyBodyError(error: unknown): ClassifiedError | undefined {
   const code = isBag(error) ? error['code'] : undefined;

@@ -4,8 +4,7 @@ import { Parsed, accept, issues, reject } from './validation-issue';
 // `T`, `t`, `_` or space between date and time, optional seconds and fraction, `Z` or a
 // numeric offset; a bare date (midnight); or Unix seconds (milliseconds past 2e10).
 // A datetime without an offset is taken as UTC.
-const DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt_ ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[Tt_ ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const UNIX = /^[+-]?\d+(?:\.\d+)?$/;
 // An unencoded `+` in a query string arrives as a space: `...T10:00:00 02:00` meant `+02:00`.
@@ -15,8 +14,7 @@ const MAX_DATE_MS = 8.64e15;
 
 const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const daysInMonth = (year: number, month: number): number =>
-  month === 2 && isLeap(year) ? 29 : DAYS[month - 1];
+const daysInMonth = (year: number, month: number): number => (month === 2 && isLeap(year) ? 29 : DAYS[month - 1]);
 
 // Date.UTC would map years 0-99 onto 1900-1999; setUTCFullYear does not.
 function utcDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): Date {

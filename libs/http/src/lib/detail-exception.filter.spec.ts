@@ -1,13 +1,4 @@
-import {
-  Body,
-  Controller,
-  ForbiddenException,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Post,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, HttpCode, NotFoundException, Post, ServiceUnavailableException } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { DetailExceptionFilter } from './detail-exception.filter';
@@ -150,15 +141,9 @@ describe('DetailExceptionFilter (market-data errors, real HTTP)', () => {
 
   describe("with Fastify's own JSON parser (installJsonBodyParser not used)", () => {
     it('still answers malformed JSON with 422 json_invalid, without a position', async () => {
-      const res = await request(server())
-        .post('/echo')
-        .set('Content-Type', 'application/json')
-        .send('{"name": }')
-        .expect(422);
+      const res = await request(server()).post('/echo').set('Content-Type', 'application/json').send('{"name": }').expect(422);
       expect(res.body).toEqual({
-        detail: [
-          { type: 'json_invalid', loc: ['body'], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } },
-        ],
+        detail: [{ type: 'json_invalid', loc: ['body'], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }],
       });
     });
 
@@ -185,11 +170,7 @@ describe('DetailExceptionFilter with installJsonBodyParser (as useHttpConvention
     ['{"name": "unterminated', 9, 'Unterminated string starting at'],
     ['[1,]', 3, 'Expecting value'],
   ])('answers %s like FastAPI', async (text, position, error) => {
-    const res = await request(app.getHttpServer())
-      .post('/echo')
-      .set('Content-Type', 'application/json')
-      .send(text)
-      .expect(422);
+    const res = await request(app.getHttpServer()).post('/echo').set('Content-Type', 'application/json').send(text).expect(422);
     expect(res.body).toEqual({
       detail: [{ type: 'json_invalid', loc: ['body', position], msg: 'JSON decode error', input: {}, ctx: { error } }],
     });

@@ -107,10 +107,7 @@ describe('EnvelopeExceptionFilter (beacon-ops errors, real HTTP)', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await post('/batch_create_registry_beacon')
-      .set('Content-Type', 'application/json')
-      .send('{"count": }')
-      .expect(400);
+    const res = await post('/batch_create_registry_beacon').set('Content-Type', 'application/json').send('{"count": }').expect(400);
     expect(res.body).toEqual(failure('Malformed JSON body: Expecting value at position 10'));
   });
 
@@ -120,9 +117,7 @@ describe('EnvelopeExceptionFilter (beacon-ops errors, real HTTP)', () => {
 
     const register = await post('/register_beacon').send({ registry_address: 'nope' }).expect(422);
     expect(register.body).toEqual(
-      failure(
-        "Invalid request: body.beacon_address: Field required; body.registry_address: String should match pattern '^0x[0-9a-fA-F]{40}$'",
-      ),
+      failure("Invalid request: body.beacon_address: Field required; body.registry_address: String should match pattern '^0x[0-9a-fA-F]{40}$'"),
     );
 
     const noBody = await post('/register_beacon').expect(422);
@@ -131,9 +126,7 @@ describe('EnvelopeExceptionFilter (beacon-ops errors, real HTTP)', () => {
 
   it('takes a uint256 measurement as a decimal string', async () => {
     const big = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
-    const res = await post('/update_beacon_with_ecdsa_adapter')
-      .send({ beacon_address: BEACON, measurement: big })
-      .expect(200);
+    const res = await post('/update_beacon_with_ecdsa_adapter').send({ beacon_address: BEACON, measurement: big }).expect(200);
     expect(res.body.data).toBe(`measurement ${big}`);
   });
 

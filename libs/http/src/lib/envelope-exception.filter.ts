@@ -41,10 +41,7 @@ function render(classified: ClassifiedError): Rendered {
     case 'malformed-json':
       return {
         status: 400,
-        message:
-          classified.position === undefined
-            ? 'Malformed JSON body'
-            : `Malformed JSON body: ${classified.reason} at position ${classified.position}`,
+        message: classified.position === undefined ? 'Malformed JSON body' : `Malformed JSON body: ${classified.reason} at position ${classified.position}`,
       };
     case 'missing-body':
       return { status: 422, message: 'Invalid request: body: Field required' };

@@ -20,8 +20,7 @@ const isClass = (value: unknown): value is Type<unknown> => typeof value === 'fu
 
 /** The envelope's schema around a data schema (or none: data is then always null). */
 export function envelopeSchema(data: SchemaObject | ReferenceObject | null, title?: string): SchemaObject {
-  const dataSchema: SchemaObject | ReferenceObject =
-    data === null ? { type: 'object', nullable: true, example: null } : { ...data, nullable: true };
+  const dataSchema: SchemaObject | ReferenceObject = data === null ? { type: 'object', nullable: true, example: null } : { ...data, nullable: true };
   return {
     ...(title ? { title } : {}),
     type: 'object',
@@ -43,10 +42,7 @@ export interface ApiEnvelopeOptions {
  * Documents a route's envelope response with the given data: a DTO class, an inline
  * schema (`{ type: 'string' }`), or null. `@ApiEnvelopeResponse(BatchResultDto)`.
  */
-export function ApiEnvelopeResponse(
-  data: Type<unknown> | SchemaObject | null,
-  options: ApiEnvelopeOptions = {},
-): MethodDecorator & ClassDecorator {
+export function ApiEnvelopeResponse(data: Type<unknown> | SchemaObject | null, options: ApiEnvelopeOptions = {}): MethodDecorator & ClassDecorator {
   const status = options.status ?? 200;
   const description = options.description ?? 'Envelope with success true';
   if (isClass(data)) {
@@ -61,7 +57,5 @@ export function ApiEnvelopeResponse(
 /** Documents error statuses as envelopes with success false and data null. */
 export function ApiEnvelopeErrors(statuses: Record<number, string>): MethodDecorator & ClassDecorator {
   const schema = envelopeSchema(null, 'ErrorEnvelope');
-  return applyDecorators(
-    ...Object.entries(statuses).map(([status, description]) => ApiResponse({ status: Number(status), description, schema })),
-  );
+  return applyDecorators(...Object.entries(statuses).map(([status, description]) => ApiResponse({ status: Number(status), description, schema })));
 }

@@ -1,17 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import {
-  AddressField,
-  BigIntField,
-  BoolField,
-  DateTimeField,
-  DecimalField,
-  IntField,
-  LiteralField,
-  NestedArrayField,
-  StringField,
-} from './field-decorators';
+import { AddressField, BigIntField, BoolField, DateTimeField, DecimalField, IntField, LiteralField, NestedArrayField, StringField } from './field-decorators';
 import { OptionalBody } from './field-spec';
 import {
   HistoryPageQuery,
@@ -69,8 +59,7 @@ class BatchBody {
   @BigIntField({ ge: 0n }) measurement?: bigint;
 }
 
-const typesOf = (dto: object): Record<string, string> =>
-  Object.fromEntries(Object.entries(dto).map(([k, v]) => [k, v instanceof Date ? 'date' : typeof v]));
+const typesOf = (dto: object): Record<string, string> => Object.fromEntries(Object.entries(dto).map(([k, v]) => [k, v instanceof Date ? 'date' : typeof v]));
 
 @Controller()
 class TestController {
@@ -154,50 +143,47 @@ describe('FastApiValidationPipe (market-data style, real HTTP)', () => {
   });
   afterAll(() => app.close());
 
-  describe.each(Object.entries(PAGE_LIMITS) as [PageKind, (typeof PAGE_LIMITS)[PageKind]][])(
-    'limit of %s',
-    (kind, limits) => {
-      it(`defaults to ${limits.default} with offset 0`, async () => {
-        const res = await get(`/pages/${kind}`).expect(200);
-        expect(res.body).toEqual({ limit: limits.default, offset: 0 });
-      });
+  describe.each(Object.entries(PAGE_LIMITS) as [PageKind, (typeof PAGE_LIMITS)[PageKind]][])('limit of %s', (kind, limits) => {
+    it(`defaults to ${limits.default} with offset 0`, async () => {
+      const res = await get(`/pages/${kind}`).expect(200);
+      expect(res.body).toEqual({ limit: limits.default, offset: 0 });
+    });
 
-      it.each([limits.min, limits.max])('accepts %s', async (limit) => {
-        const res = await get(`/pages/${kind}?limit=${limit}&offset=7`).expect(200);
-        expect(res.body).toEqual({ limit, offset: 7 });
-      });
+    it.each([limits.min, limits.max])('accepts %s', async (limit) => {
+      const res = await get(`/pages/${kind}?limit=${limit}&offset=7`).expect(200);
+      expect(res.body).toEqual({ limit, offset: 7 });
+    });
 
-      it(`rejects ${limits.min - 1}`, async () => {
-        const res = await get(`/pages/${kind}?limit=${limits.min - 1}`).expect(422);
-        expect(res.body).toEqual({
-          detail: [
-            {
-              type: 'greater_than_equal',
-              loc: ['query', 'limit'],
-              msg: `Input should be greater than or equal to ${limits.min}`,
-              input: String(limits.min - 1),
-              ctx: { ge: limits.min },
-            },
-          ],
-        });
+    it(`rejects ${limits.min - 1}`, async () => {
+      const res = await get(`/pages/${kind}?limit=${limits.min - 1}`).expect(422);
+      expect(res.body).toEqual({
+        detail: [
+          {
+            type: 'greater_than_equal',
+            loc: ['query', 'limit'],
+            msg: `Input should be greater than or equal to ${limits.min}`,
+            input: String(limits.min - 1),
+            ctx: { ge: limits.min },
+          },
+        ],
       });
+    });
 
-      it(`rejects ${limits.max + 1}`, async () => {
-        const res = await get(`/pages/${kind}?limit=${limits.max + 1}`).expect(422);
-        expect(res.body).toEqual({
-          detail: [
-            {
-              type: 'less_than_equal',
-              loc: ['query', 'limit'],
-              msg: `Input should be less than or equal to ${limits.max}`,
-              input: String(limits.max + 1),
-              ctx: { le: limits.max },
-            },
-          ],
-        });
+    it(`rejects ${limits.max + 1}`, async () => {
+      const res = await get(`/pages/${kind}?limit=${limits.max + 1}`).expect(422);
+      expect(res.body).toEqual({
+        detail: [
+          {
+            type: 'less_than_equal',
+            loc: ['query', 'limit'],
+            msg: `Input should be less than or equal to ${limits.max}`,
+            input: String(limits.max + 1),
+            ctx: { le: limits.max },
+          },
+        ],
       });
-    },
-  );
+    });
+  });
 
   describe('query fields', () => {
     it('rejects a non-integer limit with int_parsing and no ctx', async () => {
@@ -393,7 +379,7 @@ describe('FastApiValidationPipe (market-data style, real HTTP)', () => {
       });
     });
 
-    it('reports every failing field at once, the DTO\'s own fields before the inherited page fields', async () => {
+    it("reports every failing field at once, the DTO's own fields before the inherited page fields", async () => {
       const res = await get('/markets?limit=0&order=up&has_liquidity=maybe').expect(422);
       expect(res.body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual([
         ['query', 'has_liquidity'],
@@ -486,16 +472,12 @@ describe('FastApiValidationPipe (market-data style, real HTTP)', () => {
         },
       ]);
       const typed = await post('/auth/keys').send({ name: 5 }).expect(422);
-      expect(typed.body.detail).toEqual([
-        { type: 'string_type', loc: ['body', 'name'], msg: 'Input should be a valid string', input: 5 },
-      ]);
+      expect(typed.body.detail).toEqual([{ type: 'string_type', loc: ['body', 'name'], msg: 'Input should be a valid string', input: 5 }]);
     });
 
     it('reports a missing body field with the body as input', async () => {
       const res = await post('/admin/keys').send({ other: 1 }).expect(422);
-      expect(res.body.detail).toEqual([
-        { type: 'missing', loc: ['body', 'name'], msg: 'Field required', input: { other: 1 } },
-      ]);
+      expect(res.body.detail).toEqual([{ type: 'missing', loc: ['body', 'name'], msg: 'Field required', input: { other: 1 } }]);
     });
 
     it('validates nested lists element by element', async () => {
@@ -539,7 +521,9 @@ describe('FastApiValidationPipe (market-data style, real HTTP)', () => {
 
     it('checks list lengths and types', async () => {
       const item = { beacon_address: ADDRESS, proof: '0x' };
-      const long = await post('/batch').send({ count: 1, updates: [item, item, item, item] }).expect(422);
+      const long = await post('/batch')
+        .send({ count: 1, updates: [item, item, item, item] })
+        .expect(422);
       expect(long.body.detail).toEqual([
         {
           type: 'too_long',
@@ -568,7 +552,9 @@ describe('FastApiValidationPipe (market-data style, real HTTP)', () => {
 
     it('reads JSON integers strictly', async () => {
       const item = { beacon_address: ADDRESS, proof: '0x' };
-      const float = await post('/batch').send({ count: 1.5, updates: [item] }).expect(422);
+      const float = await post('/batch')
+        .send({ count: 1.5, updates: [item] })
+        .expect(422);
       expect(float.body.detail).toEqual([
         {
           type: 'int_from_float',
@@ -577,10 +563,14 @@ describe('FastApiValidationPipe (market-data style, real HTTP)', () => {
           input: 1.5,
         },
       ]);
-      const text = await post('/batch').send({ count: '7', updates: [item] }).expect(200);
+      const text = await post('/batch')
+        .send({ count: '7', updates: [item] })
+        .expect(200);
       expect(text.body.count).toBe(7);
       // A float literal this large (1e+21) was rounded by JSON.parse: refused, never guessed.
-      const unsafe = await post('/batch').send({ count: 1, measurement: 1e21, updates: [item] }).expect(422);
+      const unsafe = await post('/batch')
+        .send({ count: 1, measurement: 1e21, updates: [item] })
+        .expect(422);
       expect(unsafe.body.detail[0]).toMatchObject({ type: 'value_error', loc: ['body', 'measurement'] });
     });
 

@@ -10,8 +10,7 @@ type Where = 'query' | 'path' | 'body';
 type Raw = Record<string, unknown>;
 
 const PRIMITIVES: unknown[] = [String, Number, Boolean, Array, Object, BigInt, Symbol];
-const isObject = (value: unknown): value is Raw =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Global pipe: validates `@Query()`, `@Param()` and `@Body()` DTO classes and fails with
@@ -73,8 +72,7 @@ function lastValueWins(dto: Type<object>, query: unknown): Raw {
   return result;
 }
 
-const child = (parent: unknown, key: LocItem): unknown =>
-  parent !== null && typeof parent === 'object' ? (parent as Raw)[key] : undefined;
+const child = (parent: unknown, key: LocItem): unknown => (parent !== null && typeof parent === 'object' ? (parent as Raw)[key] : undefined);
 
 /** Walks class-validator's errors beside the raw input, so each issue reports what was sent. */
 function toIssues(errors: ValidationError[], loc: LocItem[], rawParent: unknown, where: Where): ValidationIssue[] {

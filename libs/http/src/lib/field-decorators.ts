@@ -122,10 +122,7 @@ export function BoolField(options: FieldOptions<boolean> = {}): PropertyDecorato
 }
 
 /** One of fixed values, like `Literal['asc', 'desc']` (literal_error). */
-export function LiteralField<T extends string | number>(
-  values: readonly T[],
-  options: FieldOptions<T> = {},
-): PropertyDecorator {
+export function LiteralField<T extends string | number>(values: readonly T[], options: FieldOptions<T> = {}): PropertyDecorator {
   return field((raw) => parseLiteral(raw, values), options, {
     type: values.every((v) => typeof v === 'number') ? 'integer' : 'string',
     enum: [...values],
@@ -177,8 +174,7 @@ export interface NestedOptions<T> extends FieldOptions<T> {
   maxItems?: number;
 }
 
-const isObject = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function toInstance<T extends object>(dto: Type<T>, value: unknown): unknown {
   return isObject(value) && !(value instanceof dto) ? plainToInstance(dto, value) : value;
@@ -186,16 +182,12 @@ function toInstance<T extends object>(dto: Type<T>, value: unknown): unknown {
 
 /** A nested object validated by its own DTO (model_attributes_type when not an object). */
 export function NestedField<T extends object>(dto: () => Type<T>, options: FieldOptions<T> = {}): PropertyDecorator {
-  const parse = (raw: unknown): Parsed<T> =>
-    isObject(raw) ? accept(toInstance(dto(), raw) as T) : reject(issues.modelAttributesType());
+  const parse = (raw: unknown): Parsed<T> => (isObject(raw) ? accept(toInstance(dto(), raw) as T) : reject(issues.modelAttributesType()));
   return field(parse, options, { type: () => dto() }, [ValidateNested()]);
 }
 
 /** A list of nested objects (list_type, too_short, too_long; each element by its DTO). */
-export function NestedArrayField<T extends object>(
-  dto: () => Type<T>,
-  options: NestedOptions<T[]> = {},
-): PropertyDecorator {
+export function NestedArrayField<T extends object>(dto: () => Type<T>, options: NestedOptions<T[]> = {}): PropertyDecorator {
   const parse = (raw: unknown): Parsed<T[]> => {
     if (!Array.isArray(raw)) return reject(issues.listType());
     if (options.minItems !== undefined && raw.length < options.minItems) {

@@ -1,13 +1,5 @@
 import { parseDateTime } from './datetime-parser';
-import {
-  parseAddress,
-  parseBigInteger,
-  parseBoolean,
-  parseDecimal,
-  parseInteger,
-  parseLiteral,
-  parseString,
-} from './field-parsers';
+import { parseAddress, parseBigInteger, parseBoolean, parseDecimal, parseInteger, parseLiteral, parseString } from './field-parsers';
 import { Parsed } from './validation-issue';
 
 const value = <T>(parsed: Parsed<T>): T => {
@@ -102,9 +94,7 @@ describe('parseString and parseAddress', () => {
   });
 
   it('lower-cases a valid address only', () => {
-    expect(value(parseAddress('0xABCDEF0123456789ABCDEF0123456789ABCDEF01'))).toBe(
-      '0xabcdef0123456789abcdef0123456789abcdef01',
-    );
+    expect(value(parseAddress('0xABCDEF0123456789ABCDEF0123456789ABCDEF01'))).toBe('0xabcdef0123456789abcdef0123456789abcdef01');
     expect(type(parseAddress('0xABCDEF0123456789ABCDEF0123456789ABCDEF0'))).toBe('string_pattern_mismatch');
     expect(type(parseAddress(' 0xabcdef0123456789abcdef0123456789abcdef01'))).toBe('string_pattern_mismatch');
     expect(type(parseAddress(12))).toBe('string_type');

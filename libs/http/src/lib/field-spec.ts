@@ -22,8 +22,7 @@ export function getFieldSpec(prototype: object, property: string): FieldSpec | u
   return Reflect.getMetadata(FIELD_SPEC, prototype, property) as FieldSpec | undefined;
 }
 
-const defaultOf = <T>(spec: FieldSpec<T>): T | undefined =>
-  typeof spec.default === 'function' ? (spec.default as () => T)() : spec.default;
+const defaultOf = <T>(spec: FieldSpec<T>): T | undefined => (typeof spec.default === 'function' ? (spec.default as () => T)() : spec.default);
 
 /** The whole rule of a field: absence, null, then the kind's own parser. */
 export function checkField<T>(spec: FieldSpec<T>, raw: unknown): Parsed<T | null | undefined> {

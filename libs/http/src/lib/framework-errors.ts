@@ -8,9 +8,7 @@ import { REQUEST_ID_HEADER, resolveRequestId } from './request-id';
  * `frameworkErrors` so those answers also have the service's body and an X-Request-Id:
  * `new FastifyAdapter({ frameworkErrors: frameworkErrorHandler('detail') })`.
  */
-export function frameworkErrorHandler(
-  errors: 'detail' | 'envelope',
-): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+export function frameworkErrorHandler(errors: 'detail' | 'envelope'): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (error, request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
     reply

@@ -19,7 +19,5 @@ export function useHttpConventions(app: NestFastifyApplication, options: HttpCon
   installRequestId(app.getHttpAdapter().getInstance());
   installJsonBodyParser(app);
   app.useGlobalPipes(new FastApiValidationPipe());
-  app.useGlobalFilters(
-    options.errors === 'envelope' ? new EnvelopeExceptionFilter(options) : new DetailExceptionFilter(options),
-  );
+  app.useGlobalFilters(options.errors === 'envelope' ? new EnvelopeExceptionFilter(options) : new DetailExceptionFilter(options));
 }

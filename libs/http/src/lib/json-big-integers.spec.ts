@@ -7,11 +7,9 @@ describe('parseJsonWithBigIntegers', () => {
   it('keeps integer literals beyond ±2^53 exact as BigInt', () => {
     const x96 = 2n ** 96n * 12345n + 6789n;
     expect(parseJsonWithBigIntegers(`{"initial_data": ${x96}}`)).toEqual({ initial_data: x96 });
-    expect(parseJsonWithBigIntegers('[9007199254740992, -9007199254740992, 115792089237316195423570985008687907853269984665640564039457584007913129639935]')).toEqual([
-      9007199254740992n,
-      -9007199254740992n,
-      2n ** 256n - 1n,
-    ]);
+    expect(
+      parseJsonWithBigIntegers('[9007199254740992, -9007199254740992, 115792089237316195423570985008687907853269984665640564039457584007913129639935]'),
+    ).toEqual([9007199254740992n, -9007199254740992n, 2n ** 256n - 1n]);
   });
 
   it('leaves safe integers, floats and exponents as numbers', () => {

@@ -12,12 +12,7 @@ function describeRequest(host: ArgumentsHost): string {
  * Logs a server-side failure with its real cause, which the response never shows:
  * `error` for an unexpected exception, `warn` for a deliberate 5xx (store down, RPC down).
  */
-export function logFailure(
-  logger: LoggerService,
-  host: ArgumentsHost,
-  exception: unknown,
-  answered: { status: number; message: string },
-): void {
+export function logFailure(logger: LoggerService, host: ArgumentsHost, exception: unknown, answered: { status: number; message: string }): void {
   const cause = exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception);
   const line = `${describeRequest(host)} answered ${answered.status} "${answered.message}"; cause: ${cause}`;
   if (answered.status === 500) logger.error(line, exception instanceof Error ? exception.stack : undefined);

@@ -57,8 +57,5 @@ export function pageSchema(item: SchemaObject | ReferenceObject, title?: string)
 
 /** Documents a 200 `Page<Model>`: `@ApiPageResponse(MarketDto)`. */
 export function ApiPageResponse(model: Type<unknown>, description = 'A page of results'): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    ApiExtraModels(model),
-    ApiOkResponse({ description, schema: pageSchema({ $ref: getSchemaPath(model) }, `Page[${model.name}]`) }),
-  );
+  return applyDecorators(ApiExtraModels(model), ApiOkResponse({ description, schema: pageSchema({ $ref: getSchemaPath(model) }, `Page[${model.name}]`) }));
 }

@@ -12,4 +12,3 @@ export function sendJson(host: ArgumentsHost, status: number, body: unknown, hea
   if (id !== undefined) reply.header(REQUEST_ID_HEADER, id);
   reply.code(status).type('application/json; charset=utf-8').send(body);
 }
-

@@ -2,15 +2,7 @@ import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiProperty, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ApiEnvelopeErrors, ApiEnvelopeResponse } from './envelope';
-import {
-  AddressField,
-  BigIntField,
-  BoolField,
-  DateTimeField,
-  DecimalField,
-  LiteralField,
-  NestedArrayField,
-} from './field-decorators';
+import { AddressField, BigIntField, BoolField, DateTimeField, DecimalField, LiteralField, NestedArrayField } from './field-decorators';
 import { PageQuery } from './page-query';
 import { ApiPageResponse, PAGE_LIMITS } from './pagination';
 import { createTestApp } from './test-app.spec-helper';
@@ -98,8 +90,7 @@ describe('OpenAPI metadata of the helpers', () => {
   });
 
   it('documents Page<Model>', () => {
-    const schema = (doc.paths['/markets'].get?.responses['200'] as { content: Record<string, { schema: unknown }> })
-      .content['application/json'].schema;
+    const schema = (doc.paths['/markets'].get?.responses['200'] as { content: Record<string, { schema: unknown }> }).content['application/json'].schema;
     expect(schema).toMatchObject({
       title: 'Page[MarketDto]',
       required: ['items', 'total', 'limit', 'offset', 'has_more'],

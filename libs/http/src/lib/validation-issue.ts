@@ -69,8 +69,7 @@ export const issues = {
   }),
   literal: (values: readonly (string | number | boolean)[]): FieldIssue => {
     const reprs = values.map(pyRepr);
-    const expected =
-      reprs.length <= 1 ? (reprs[0] ?? '') : `${reprs.slice(0, -1).join(', ')} or ${reprs[reprs.length - 1]}`;
+    const expected = reprs.length <= 1 ? (reprs[0] ?? '') : `${reprs.slice(0, -1).join(', ')} or ${reprs[reprs.length - 1]}`;
     return { type: 'literal_error', msg: `Input should be ${expected}`, ctx: { expected } };
   },
   stringType: (): FieldIssue => ({ type: 'string_type', msg: 'Input should be a valid string' }),

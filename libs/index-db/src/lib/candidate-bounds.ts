@@ -24,7 +24,12 @@ function floorDiv(a: bigint, b: bigint): bigint {
  * Rounded outwards by a few X96 units so that floors in the stored keys never drop a candidate.
  * r is the market's taker ratio (positions store their own; they agree while it is unchanged).
  */
-export function candidateKeyBounds(markX96: bigint, cumulativeFundingX96: bigint, liqMarginRatioE6: number | bigint, bufferE6: number | bigint): CandidateKeyBounds {
+export function candidateKeyBounds(
+  markX96: bigint,
+  cumulativeFundingX96: bigint,
+  liqMarginRatioE6: number | bigint,
+  bufferE6: number | bigint,
+): CandidateKeyBounds {
   const r = BigInt(liqMarginRatioE6);
   const k = r * (E6 + BigInt(bufferE6)); // k scaled by 1e12
   const longMark = floorDiv(markX96 * (E12 - k), E6 * (E6 - r));

@@ -40,7 +40,12 @@ function floorDiv(a: bigint, b: bigint): bigint {
  * and side at query time, so candidates stay a range scan even for positions that have
  * accrued funding for weeks. Both divisions floor: exact to a few 2^-96 USD.
  */
-export function liquidationKeyX96(liqMarkX96: bigint | null, entryCumulativeFundingX96: bigint, isLong: boolean, liqMarginRatioE6: number | bigint): bigint | null {
+export function liquidationKeyX96(
+  liqMarkX96: bigint | null,
+  entryCumulativeFundingX96: bigint,
+  isLong: boolean,
+  liqMarginRatioE6: number | bigint,
+): bigint | null {
   if (liqMarkX96 === null) return null;
   return liqMarkX96 - floorDiv(entryCumulativeFundingX96 * E6, sideFactorE6(isLong, liqMarginRatioE6));
 }

@@ -12,11 +12,7 @@ export interface ManagedProcess {
  * Spawns a long-running helper whose output goes to a log file (or nowhere), so a
  * crash can be diagnosed without flooding the terminal or the test output.
  */
-export function spawnManaged(
-  command: string,
-  args: string[],
-  options: SpawnOptions & { logFile?: string; killOnExit?: NodeJS.Signals } = {},
-): ManagedProcess {
+export function spawnManaged(command: string, args: string[], options: SpawnOptions & { logFile?: string; killOnExit?: NodeJS.Signals } = {}): ManagedProcess {
   const { logFile, killOnExit = 'SIGTERM', ...spawnOptions } = options;
   const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
   // A parent that exits without stopping its helpers (a crashed test worker, process.exit)

@@ -40,12 +40,12 @@ export const postgresUrl = url(['postgres', 'postgresql']);
 export const httpUrl = url(['http', 'https']);
 
 /** Comma-separated list (for rotation: several tokens or keys valid at once). */
-export function list<T = string>(
-  item: (raw: string) => T = (raw) => raw as unknown as T,
-  { min = 0 }: { min?: number } = {},
-): (raw: string) => T[] {
+export function list<T = string>(item: (raw: string) => T = (raw) => raw as unknown as T, { min = 0 }: { min?: number } = {}): (raw: string) => T[] {
   return (raw) => {
-    const items = raw.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
+    const items = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0);
     if (items.length < min) throw new Error(`must list at least ${min} comma-separated value${min === 1 ? '' : 's'}`);
     return items.map((part, index) => {
       try {

@@ -43,9 +43,7 @@ describe('loadSettings', () => {
   });
 
   it('never echoes a secret back', () => {
-    expect(() => loadSettings(spec, { APP_RPC: 'http://x', APP_TOKENS: 'ab,cdefgh' })).toThrow(
-      /APP_TOKENS: item 1 must be at least 4 characters$/m,
-    );
+    expect(() => loadSettings(spec, { APP_RPC: 'http://x', APP_TOKENS: 'ab,cdefgh' })).toThrow(/APP_TOKENS: item 1 must be at least 4 characters$/m);
   });
 });
 

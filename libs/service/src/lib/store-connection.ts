@@ -4,16 +4,30 @@ import { StoreUnavailableError } from './store-unavailable.error';
 
 /** Errors that mean "the database is not there", as opposed to a bad query. */
 const CONNECTION_ERROR_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', // admin shutdown, crash shutdown, cannot connect now
-  '08000', '08001', '08003', '08006', // connection exceptions
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03', // admin shutdown, crash shutdown, cannot connect now
+  '08000',
+  '08001',
+  '08003',
+  '08006', // connection exceptions
 ]);
 
 export function isConnectionError(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const e = current as { code?: string; message?: string; driverError?: unknown; cause?: unknown };
     if (e.code && CONNECTION_ERROR_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) {
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)
+    ) {
       return true;
     }
     current = e.driverError ?? e.cause;
@@ -31,7 +45,10 @@ export class StoreConnection {
   private connecting?: Promise<DataSource>;
   private readonly source: DataSource;
 
-  constructor(readonly label: string, options: DataSourceOptions) {
+  constructor(
+    readonly label: string,
+    options: DataSourceOptions,
+  ) {
     this.logger = new Logger(`Store:${label}`);
     this.source = new DataSource(options);
   }

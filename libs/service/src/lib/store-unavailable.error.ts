@@ -6,7 +6,10 @@ export class StoreUnavailableError extends Error {
   readonly status = 503;
   readonly detail: string;
 
-  constructor(readonly store: string, cause?: unknown) {
+  constructor(
+    readonly store: string,
+    cause?: unknown,
+  ) {
     super(`${store} unavailable`, { cause });
     this.name = 'StoreUnavailableError';
     this.detail = `${store} unavailable`;

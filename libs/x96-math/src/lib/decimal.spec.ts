@@ -43,11 +43,7 @@ describe('formatDecimal', () => {
   });
 
   const decimalString = fc
-    .tuple(
-      fc.constantFrom('', '-', '+'),
-      fc.stringMatching(/^\d{0,30}$/),
-      fc.stringMatching(/^\d{0,40}$/),
-    )
+    .tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^\d{0,30}$/), fc.stringMatching(/^\d{0,40}$/))
     .filter(([, int, frac]) => int.length + frac.length > 0)
     .map(([sign, int, frac]) => `${sign}${int}${frac.length > 0 ? '.' + frac : ''}`);
   const scaledBigNumber = fc

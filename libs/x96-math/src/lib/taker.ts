@@ -65,11 +65,7 @@ export function isLiquidatable(ratio: BigNumber | null, liqMarginRatio: DecimalI
  * (no finite threshold on the usual side).
  */
 export function liquidationMark(position: Pick<TakerPosition, 'margin' | 'perpDelta' | 'usdDelta'>, liqMarginRatio: DecimalInput): BigNumber | null {
-  return solveLiquidationMark(
-    toDecimal(position.margin).plus(toDecimal(position.usdDelta)),
-    toDecimal(position.perpDelta),
-    toDecimal(liqMarginRatio),
-  );
+  return solveLiquidationMark(toDecimal(position.margin).plus(toDecimal(position.usdDelta)), toDecimal(position.perpDelta), toDecimal(liqMarginRatio));
 }
 
 /**
@@ -109,12 +105,7 @@ export function estimatedReward(equity: DecimalInput, notional: DecimalInput, li
 }
 
 /** Every taker figure a candidate row needs, from one position and one mark. */
-export function takerHealth(
-  position: TakerPosition,
-  mark: DecimalInput,
-  liqMarginRatio: DecimalInput,
-  liquidationFee: DecimalInput,
-): TakerHealth {
+export function takerHealth(position: TakerPosition, mark: DecimalInput, liqMarginRatio: DecimalInput, liquidationFee: DecimalInput): TakerHealth {
   const equity = takerEquity(position, mark);
   const notional = takerNotional(position.perpDelta, mark);
   const ratio = marginRatio(equity, notional);

@@ -12,9 +12,7 @@ describe('x96ToPrice', () => {
     expect(x96ToPrice(3n * 2n ** 95n).toFixed()).toBe('1.5');
     expect(x96ToPrice(0n).toFixed()).toBe('0');
     // 2^-96 = 5^96 / 10^96: 96 fractional digits, all kept.
-    expect(ONE_X96_UNIT.toFixed()).toBe(
-      '0.000000000000000000000000000012621774483536188886587657044524579674771302961744368076324462890625',
-    );
+    expect(ONE_X96_UNIT.toFixed()).toBe('0.000000000000000000000000000012621774483536188886587657044524579674771302961744368076324462890625');
     expect(formatDecimal(ONE_X96_UNIT)).toBe('0');
   });
 

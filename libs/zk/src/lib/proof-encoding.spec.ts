@@ -3,14 +3,25 @@ import { decodeProof, decodeSignals, encodeProof, encodeSignals, PROOF_BYTES, to
 describe('proof and public signals encoding', () => {
   const snarkjsProof = {
     pi_a: ['1', '2', '1'],
-    pi_b: [['3', '4'], ['5', '6'], ['1', '0']],
+    pi_b: [
+      ['3', '4'],
+      ['5', '6'],
+      ['1', '0'],
+    ],
     pi_c: ['7', '8', '1'],
     protocol: 'groth16',
     curve: 'bn128',
   };
 
   it("puts b's Fq2 pairs in the precompile's (imaginary, real) order and drops the projective 1s", () => {
-    expect(toSolidityProof(snarkjsProof)).toEqual({ a: [1n, 2n], b: [[4n, 3n], [6n, 5n]], c: [7n, 8n] });
+    expect(toSolidityProof(snarkjsProof)).toEqual({
+      a: [1n, 2n],
+      b: [
+        [4n, 3n],
+        [6n, 5n],
+      ],
+      c: [7n, 8n],
+    });
   });
 
   it('encodes the proof as 8 words, a, b, c in order, and decodes it back', () => {

@@ -38,7 +38,14 @@ export function encodeProof(proof: SolidityProof): string {
 export function decodeProof(hex: string): SolidityProof {
   if (dataLength(hex) !== PROOF_BYTES) throw new Error(`a Groth16 proof is ${PROOF_BYTES} bytes, got ${dataLength(hex)}`);
   const [a, b, c] = coder.decode(PROOF_TYPES, hex).toArray(true) as [bigint[], bigint[][], bigint[]];
-  return { a: [a[0], a[1]], b: [[b[0][0], b[0][1]], [b[1][0], b[1][1]]], c: [c[0], c[1]] };
+  return {
+    a: [a[0], a[1]],
+    b: [
+      [b[0][0], b[0][1]],
+      [b[1][0], b[1][1]],
+    ],
+    c: [c[0], c[1]],
+  };
 }
 
 /** The `public_signals` bytes: abi.encode(uint256[]), as the ZK beacons decode them. */

@@ -19,7 +19,9 @@ describe('proveBeaconUpdate (real Groth16 proofs over the committed artifacts)',
     const [first, ...rest] = millis;
     const sorted = [...rest].sort((a, b) => a - b);
     const median = (sorted[9] + sorted[10]) / 2;
-    console.log(`proof generation: first ${first.toFixed(0)} ms (builds the curve), then median ${median.toFixed(0)} ms over 20 (min ${sorted[0].toFixed(0)}, max ${sorted[19].toFixed(0)})`);
+    console.log(
+      `proof generation: first ${first.toFixed(0)} ms (builds the curve), then median ${median.toFixed(0)} ms over 20 (min ${sorted[0].toFixed(0)}, max ${sorted[19].toFixed(0)})`,
+    );
     expect(median).toBeLessThan(2_000);
   });
 

@@ -13,7 +13,11 @@ function toSnarkjsProof(proof: SolidityProof): SnarkjsProof {
   const s = (v: bigint) => v.toString();
   return {
     pi_a: [s(proof.a[0]), s(proof.a[1]), '1'],
-    pi_b: [[s(proof.b[0][1]), s(proof.b[0][0])], [s(proof.b[1][1]), s(proof.b[1][0])], ['1', '0']],
+    pi_b: [
+      [s(proof.b[0][1]), s(proof.b[0][0])],
+      [s(proof.b[1][1]), s(proof.b[1][0])],
+      ['1', '0'],
+    ],
     pi_c: [s(proof.c[0]), s(proof.c[1]), '1'],
     protocol: 'groth16',
     curve: 'bn128',

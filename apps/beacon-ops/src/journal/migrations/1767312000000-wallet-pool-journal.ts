@@ -49,9 +49,7 @@ export class WalletPoolJournal1767312000000 implements MigrationInterface {
     await queryRunner.query(`CREATE UNIQUE INDEX "tx_journal_tx_hash" ON "tx_journal" ("tx_hash")`);
     // At most one pending transaction per wallet nonce (a second would race the first for it);
     // also the index the reconciler and the nonce checks read pending rows through.
-    await queryRunner.query(
-      `CREATE UNIQUE INDEX "tx_journal_live_wallet_nonce" ON "tx_journal" ("wallet", "nonce") WHERE "status" = 'pending'`,
-    );
+    await queryRunner.query(`CREATE UNIQUE INDEX "tx_journal_live_wallet_nonce" ON "tx_journal" ("wallet", "nonce") WHERE "status" = 'pending'`);
     // One live transaction per idempotency key: a retry finds it instead of sending again.
     await queryRunner.query(
       `CREATE UNIQUE INDEX "tx_journal_live_idempotency_key" ON "tx_journal" ("idempotency_key")

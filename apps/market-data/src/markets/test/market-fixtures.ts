@@ -17,10 +17,7 @@ async function insert(db: Client, table: string, row: Record<string, Value>): Pr
     const value = row[column];
     return typeof value === 'bigint' ? value.toString() : value;
   });
-  await db.query(
-    `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-    values,
-  );
+  await db.query(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, values);
 }
 
 export type MarketFixture = { perp_address: string } & Record<string, Value>;
@@ -77,10 +74,12 @@ export async function insertSnapshot(
   db: Client,
   snapshot: { perp_address: string; timestamp: Date | string; amm_price_x96: bigint; index_price_x96?: bigint | null },
 ): Promise<number> {
-  const { rows } = await db.query(
-    'INSERT INTO snapshots (perp_address, "timestamp", amm_price_x96, index_price_x96) VALUES ($1, $2, $3, $4) RETURNING id',
-    [snapshot.perp_address, snapshot.timestamp, snapshot.amm_price_x96.toString(), snapshot.index_price_x96?.toString() ?? null],
-  );
+  const { rows } = await db.query('INSERT INTO snapshots (perp_address, "timestamp", amm_price_x96, index_price_x96) VALUES ($1, $2, $3, $4) RETURNING id', [
+    snapshot.perp_address,
+    snapshot.timestamp,
+    snapshot.amm_price_x96.toString(),
+    snapshot.index_price_x96?.toString() ?? null,
+  ]);
   return Number(rows[0].id);
 }
 

@@ -38,15 +38,63 @@ export async function loadHandFixtures(client: Client, nowSeconds: number): Prom
 
   const fundedSince = Q96 / 8n; // entry = A's cumulative: no funding owed
   // 1: long 100 @ 3.80 with margin 10, funding owed since 0 (the hand-worked taker).
-  await insertTaker(client, { id: 1, perp_address: MARKET_A, holder: HOLDER_1, margin: 10n * USD, perp_delta: 100n * USD, usd_delta: -380n * USD, avg_entry_amm_price_x96: 4n * Q96 });
+  await insertTaker(client, {
+    id: 1,
+    perp_address: MARKET_A,
+    holder: HOLDER_1,
+    margin: 10n * USD,
+    perp_delta: 100n * USD,
+    usd_delta: -380n * USD,
+    avg_entry_amm_price_x96: 4n * Q96,
+  });
   // 2, 3, 4: long 100 @ 4, no funding; ratio = margin / 400 just inside, just outside and exactly at 0.05 * 1.1 = 0.055.
-  await insertTaker(client, { id: 2, perp_address: MARKET_A, holder: HOLDER_1, margin: 21_960_000n, perp_delta: 100n * USD, usd_delta: -400n * USD, entry_cumulative_funding_x96: fundedSince });
-  await insertTaker(client, { id: 3, perp_address: MARKET_A, holder: HOLDER_2, margin: 22_040_000n, perp_delta: 100n * USD, usd_delta: -400n * USD, entry_cumulative_funding_x96: fundedSince });
-  await insertTaker(client, { id: 4, perp_address: MARKET_A, holder: HOLDER_2, margin: 22n * USD, perp_delta: 100n * USD, usd_delta: -400n * USD, entry_cumulative_funding_x96: fundedSince });
+  await insertTaker(client, {
+    id: 2,
+    perp_address: MARKET_A,
+    holder: HOLDER_1,
+    margin: 21_960_000n,
+    perp_delta: 100n * USD,
+    usd_delta: -400n * USD,
+    entry_cumulative_funding_x96: fundedSince,
+  });
+  await insertTaker(client, {
+    id: 3,
+    perp_address: MARKET_A,
+    holder: HOLDER_2,
+    margin: 22_040_000n,
+    perp_delta: 100n * USD,
+    usd_delta: -400n * USD,
+    entry_cumulative_funding_x96: fundedSince,
+  });
+  await insertTaker(client, {
+    id: 4,
+    perp_address: MARKET_A,
+    holder: HOLDER_2,
+    margin: 22n * USD,
+    perp_delta: 100n * USD,
+    usd_delta: -400n * USD,
+    entry_cumulative_funding_x96: fundedSince,
+  });
   // 5: short 50 @ 4.20 with margin 0.5.
-  await insertTaker(client, { id: 5, perp_address: MARKET_A, holder: HOLDER_1, margin: 500_000n, perp_delta: -50n * USD, usd_delta: 210n * USD, entry_cumulative_funding_x96: fundedSince });
+  await insertTaker(client, {
+    id: 5,
+    perp_address: MARKET_A,
+    holder: HOLDER_1,
+    margin: 500_000n,
+    perp_delta: -50n * USD,
+    usd_delta: 210n * USD,
+    entry_cumulative_funding_x96: fundedSince,
+  });
   // 6: a liquidated short, closed.
-  await insertTaker(client, { id: 6, perp_address: MARKET_A, holder: HOLDER_2, margin: 3n * USD, perp_delta: -20n * USD, usd_delta: 85n * USD, closed: { at: 1_700_100_000, liquidated: true } });
+  await insertTaker(client, {
+    id: 6,
+    perp_address: MARKET_A,
+    holder: HOLDER_2,
+    margin: 3n * USD,
+    perp_delta: -20n * USD,
+    usd_delta: 85n * USD,
+    closed: { at: 1_700_100_000, liquidated: true },
+  });
   // 7: a maker whose liquidity holds 204.7692 perps + 845.214209 USD at pool sqrt 2 * 2^96 (ticks 13000..14700,
   // L = 1e10: getAmountsForLiquidity); deltas chosen so that its net inventory is -30 perps and +100 USD.
   await insertMaker(client, {
@@ -65,7 +113,15 @@ export async function loadHandFixtures(client: Client, nowSeconds: number): Prom
   // 9: long 10 @ 1 on C (no mark).
   await insertTaker(client, { id: 9, perp_address: MARKET_C, holder: HOLDER_1, margin: 5n * USD, perp_delta: 10n * USD, usd_delta: -10n * USD });
   // 10: a zero-size taker on A (no exposure: no ratio, no key).
-  await insertTaker(client, { id: 10, perp_address: MARKET_A, holder: HOLDER_2, margin: 5n * USD, perp_delta: 0n, usd_delta: 0n, entry_cumulative_funding_x96: fundedSince });
+  await insertTaker(client, {
+    id: 10,
+    perp_address: MARKET_A,
+    holder: HOLDER_2,
+    margin: 5n * USD,
+    perp_delta: 0n,
+    usd_delta: 0n,
+    entry_cumulative_funding_x96: fundedSince,
+  });
   // 11: a closed maker on B.
   await insertMaker(client, {
     id: 11,

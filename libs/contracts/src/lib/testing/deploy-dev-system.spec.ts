@@ -17,9 +17,25 @@ describe('deployDevSystem', () => {
 
   it('deploys the system, the demo beacons and the registrar rights a local beacon-ops needs', async () => {
     const [deployer, poolA, poolB, , signer] = chain.wallets;
-    const system = await deployDevSystem(deployer, { signer: signer.address, registrars: [poolA.address, poolB.address], zkInitialData: 7n, zkCardinality: 50 });
+    const system = await deployDevSystem(deployer, {
+      signer: signer.address,
+      registrars: [poolA.address, poolB.address],
+      zkInitialData: 7n,
+      zkCardinality: 50,
+    });
 
-    for (const address of [system.registry, system.beaconFactory, system.verifiableBeaconFactory, system.multicall3, system.batchUpdater, system.demoEcdsaBeacon, system.demoEcdsaAdapter, system.demoZkBeacon, system.groth16Verifier, system.verifier]) {
+    for (const address of [
+      system.registry,
+      system.beaconFactory,
+      system.verifiableBeaconFactory,
+      system.multicall3,
+      system.batchUpdater,
+      system.demoEcdsaBeacon,
+      system.demoEcdsaAdapter,
+      system.demoZkBeacon,
+      system.groth16Verifier,
+      system.verifier,
+    ]) {
       expect(await chain.provider.getCode(address)).not.toBe('0x');
     }
     const registry = BeaconRegistry__factory.connect(system.registry, chain.provider);

@@ -65,7 +65,9 @@ export class Position {
   })
   perpDelta!: bigint;
 
-  @OnChainIntegerColumn('usd_delta', { comment: 'USDC atoms, signed; takers: the USD paid (< 0) or received (> 0) at entry; makers: minus the USD lent at entry' })
+  @OnChainIntegerColumn('usd_delta', {
+    comment: 'USDC atoms, signed; takers: the USD paid (< 0) or received (> 0) at entry; makers: minus the USD lent at entry',
+  })
   usdDelta!: bigint;
 
   @OnChainIntegerColumn('avg_entry_amm_price_x96', { nullable: true, comment: 'average entry pool price, plain X96' })

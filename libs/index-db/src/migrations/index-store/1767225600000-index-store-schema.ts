@@ -161,8 +161,7 @@ export class IndexStoreSchema1767225600000 implements MigrationInterface {
       liquidity: 'makers only: raw Uniswap liquidity',
       entry_cumulative_funding_x96: 'market cumulative_funding_x96 when funding was last settled; owed = perp_delta * (now - entry) / 2^96',
       liq_mark_x96: 'floor(liquidation mark * 2^96), signed, funding excluded; null for makers and zero-size takers',
-      liq_key_x96:
-        'liq_mark_x96 - entry_cumulative_funding_x96 / (1 -+ r), floored; the mark with funding is liq_key_x96 + cumulative_funding_x96 / (1 -+ r)',
+      liq_key_x96: 'liq_mark_x96 - entry_cumulative_funding_x96 / (1 -+ r), floored; the mark with funding is liq_key_x96 + cumulative_funding_x96 / (1 -+ r)',
     });
     await queryRunner.query(`CREATE INDEX "positions_holder_idx" ON "positions" ("holder", "id")`);
     await queryRunner.query(`CREATE INDEX "positions_market_idx" ON "positions" ("perp_address", "id")`);
