@@ -2,7 +2,7 @@ import nx from '@nx/eslint-plugin';
 
 const bannedInPureLibs = ['@nestjs/*', 'typeorm', 'pg', 'ethers', 'fastify', '@fastify/*', 'class-validator', 'class-transformer', 'rxjs'];
 
-/** Tags: type:app, type:lib (runtime libs), type:pure (no framework, no I/O), type:testing (real Postgres/anvil launchers), type:tool. */
+/** Tags: type:app, type:lib (runtime libs), type:pure (no framework, no I/O), type:testing (test and dev-data code: real Postgres/anvil launchers, the market simulator), type:tool. */
 function boundaries({ tests }) {
   const testing = tests ? ['type:testing'] : [];
   return [

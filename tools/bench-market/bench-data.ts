@@ -7,8 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PostgresServer, startPostgres } from '@perp/local-infra';
 import { Client } from 'pg';
-import { PRESETS } from '../simulate/presets';
-import { runSimulation, SimulationSummary } from '../simulate/simulation';
+import { PRESETS, runSimulation, SimulationSummary } from '@perp/market-sim';
 
 export interface BenchData {
   pg: PostgresServer;

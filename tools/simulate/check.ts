@@ -4,8 +4,7 @@
  *   node -r ./tools/ts-register.js tools/simulate/check.ts [--index-url U] [--source-url U] [--sample-markets N]
  */
 import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/service';
-import { explainQueryPaths, plansMarkdown } from './explain';
-import { checkInvariants } from './invariants';
+import { checkInvariants, explainQueryPaths, plansMarkdown } from '@perp/market-sim';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);

@@ -1,10 +1,8 @@
 /**
  * The market simulator's command line: fills the index and source stores with a seeded,
- * deterministic market history. See tools/simulate/README.md.
+ * deterministic market history. The simulator itself is libs/market-sim (see its README).
  */
-import { parseCliOptions } from './cli-options';
-import { runSimulation } from './simulation';
-import { formatSummary } from './summary';
+import { formatSummary, parseCliOptions, runSimulation } from '@perp/market-sim';
 
 async function main(): Promise<void> {
   const options = parseCliOptions(process.argv.slice(2));

@@ -1,11 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { atomsToHuman, BigNumber, formatDecimal, formatInteger, makerPositionValue, Q96, ratioFromE6, takerHealth, x96ToPrice } from '@perp/x96-math';
+import { PRESETS, runSimulation } from '@perp/market-sim';
 import request from 'supertest';
-// The simulator is a tool, not a lib: only this test loads it, to get realistic data.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { PRESETS } from '../../../../tools/simulate/presets';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { runSimulation } from '../../../../tools/simulate/simulation';
 import { marketKeyBounds } from './candidate-rule';
 import { CANDIDATES_SQL, MARKETS_WITH_MARK_TIME_SQL, PositionsRepository } from './positions.repository';
 import { API_KEY, PositionsTestEnv } from './test/positions-test-env';
