@@ -16,7 +16,6 @@ import { proveBeaconUpdate, stopProver } from '@perp/zk';
 import { Client } from 'pg';
 import { anvilAccount, deployDevContracts, uncachedProvider } from '../dev-stack/deploy-contracts';
 import { REPO_ROOT } from '../dev-stack/dev-settings';
-import { buildApps } from '../dev-stack/service-process';
 import { DirectSender } from './direct-sender';
 import { JsonClient } from './json-client';
 import { cpuPerUpdate, ProcessCpu } from './process-cpu';
@@ -71,8 +70,6 @@ async function main(): Promise<void> {
     const beacons: { beacon: string; adapter: string }[] = [];
     for (let i = 0; i < beaconCount; i++) beacons.push(await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0n, max: 1_000_000n }));
 
-    console.log('building beacon-ops...');
-    await buildApps(['beacon-ops']);
     const port = await getFreePort();
     const logFile = join(mkdtempSync(join(tmpdir(), 'bench-beacon-')), 'beacon-ops.log');
     // --profile <dir>: a V8 CPU profile of the service, written when it stops (open it in Chrome DevTools).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:market [-- --preset bench|demo --duration 10 --warmup 2 --rounds 1 --connections 16 --reload --no-build --route <name> --profile <dir>]`
+ * `npm run bench:market [-- --preset bench|demo --duration 10 --warmup 2 --rounds 1 --connections 16 --reload --route <name> --profile <dir>]`
  *
  * The market-data read path under load: the built service in its own process, on its own
  * Postgres loaded with the simulator's preset (bench: 100 markets, 1M positions, 10M
@@ -9,10 +9,9 @@
  *   (b) plain Fastify + pg running the service's SQL and serialising the same shapes.
  * autocannon (in this process, loopback only) drives each for a fixed time after a warm-up.
  * Cached routes (detail, live, stats) are judged against (a), database routes against (b).
- * Prints a table and PASS/MISS per target, and writes the figures to .dev-data/bench-market-<preset>.json.
+ * `npm run` builds market-data first (tools/prepare.mjs). Prints a table and PASS/MISS per target, and writes the figures to .dev-data/bench-market-<preset>.json.
  */
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +38,6 @@ interface Options {
   rounds: number;
   connections: number;
   reload: boolean;
-  build: boolean;
   /** Only these routes (by name, e.g. /markets/{id}/live). */
   routes: string[];
   /** Write V8 CPU profiles of the three server processes under this folder. */
@@ -54,12 +52,11 @@ const USAGE = `Usage: npm run bench:market [-- options]
   --rounds <n>            measured runs per route and server, interleaved; medians are reported (default 1, at most 5)
   --connections <n>       concurrent connections (default 16, at most 64)
   --reload                load the preset again even if an earlier run loaded it
-  --no-build              use dist/apps/market-data as it is
   --route <name>          only this route, e.g. /markets/{id}/live (repeatable)
   --profile <dir>         write CPU profiles of the three servers (node --cpu-prof) into <dir>/{service,bare,pg}`;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { preset: 'bench', seed: '42', duration: 10, warmup: 2, rounds: 1, connections: 16, reload: false, build: true, routes: [] };
+  const options: Options = { preset: 'bench', seed: '42', duration: 10, warmup: 2, rounds: 1, connections: 16, reload: false, routes: [] };
   const bounded = (name: string, raw: string | undefined, min: number, max: number): number => {
     const value = Number(raw);
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer from ${min} to ${max}\n${USAGE}`);
@@ -68,7 +65,6 @@ function parseOptions(argv: string[]): Options {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--reload') options.reload = true;
-    else if (arg === '--no-build') options.build = false;
     else if (arg === '--preset') options.preset = argv[++i] ?? '';
     else if (arg === '--seed') options.seed = argv[++i] ?? '';
     else if (arg === '--duration') options.duration = bounded('duration', argv[++i], 1, 60);
@@ -81,18 +77,6 @@ function parseOptions(argv: string[]): Options {
   }
   if (!['bench', 'demo'].includes(options.preset)) throw new Error(`--preset must be bench or demo\n${USAGE}`);
   return options;
-}
-
-function buildMarketData(): Promise<void> {
-  console.log('Building market-data (nx build market-data)...');
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['nx', 'build', 'market-data', '--outputStyle=static'], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NX_DAEMON: 'false' },
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`nx build market-data failed with exit code ${code}`))));
-  });
 }
 
 /** Starts a server process and waits for its GET /health; its output goes to a log file under .dev-data. */
@@ -206,7 +190,6 @@ async function main(): Promise<void> {
       `Data: ${data.preset} preset, seed ${data.seed}, ${data.rows.markets} markets, ${data.rows.positions} positions (${data.openPositions} open), ` +
         `${data.rows.snapshots} snapshots; ${data.reused ? 'loaded by an earlier run' : 'loaded now'}, last snapshot ${ageMinutes} min ago`,
     );
-    if (options.build) await buildMarketData();
 
     // The service: the built app, stores on the bench Postgres, an admin key of our own (or ADMIN_API_KEYS).
     const adminKey = process.env['ADMIN_API_KEYS']?.split(',')[0]?.trim() || `mdk_bench_admin_${randomBytes(24).toString('base64url')}`;

@@ -22,14 +22,17 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-/** `npm start` end to end: everything comes up, answers, and Ctrl-C (SIGINT) leaves nothing running. */
+/** `npm start` end to end: everything comes up, answers, and Ctrl-C (SIGINT to the process group) leaves nothing running. */
 describe('dev stack', () => {
   it('starts Postgres, anvil and both services, prints how to reach them, and stops everything on SIGINT', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'perp-dev-stack-'));
     chmodSync(dataDir, 0o755);
     const [postgres, anvil, marketData, beaconOps] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
-    const stack = spawn(process.execPath, ['-r', './tools/ts-register.js', 'tools/dev-stack/main.ts'], {
+    // `npm start` itself (its prestart checks the ports and builds through Nx), in a process
+    // group of its own so that Ctrl-C can be sent the way a terminal sends it.
+    const stack = spawn('npm', ['start'], {
       cwd: ROOT,
+      detached: true,
       env: {
         ...process.env,
         DEV_DATA_DIR: dataDir,
@@ -120,11 +123,13 @@ describe('dev stack', () => {
         chain.destroy();
       }
     } finally {
-      stack.kill('SIGINT');
+      process.kill(-(stack.pid as number), 'SIGINT');
       const code = await exited;
       if (code !== 0) console.error(output);
       expect(code).toBe(0);
       for (const port of [postgres, anvil, marketData, beaconOps]) expect(await listening(port)).toBe(false);
+      // No process of the group outlives it (Postgres, anvil and both services included).
+      expect(() => process.kill(-(stack.pid as number), 0)).toThrow();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 300_000);

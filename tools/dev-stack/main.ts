@@ -12,7 +12,7 @@ import { runSimulation } from '../simulate/simulation';
 import { printBanner } from './banner';
 import { beaconOpsAccounts, DevContracts, deployDevContracts } from './deploy-contracts';
 import { devStackSettings } from './dev-settings';
-import { AppName, buildApps, startApp } from './service-process';
+import { AppName, startApp } from './service-process';
 
 const DATABASES = DEV_DEFAULTS.databases;
 
@@ -102,8 +102,6 @@ async function main(): Promise<void> {
       ['market-data', settings.marketDataPort],
       ['beacon-ops', settings.beaconOpsPort],
     ];
-    console.log('Building the services...');
-    await buildApps(apps.map(([name]) => name));
     for (const [name, port] of apps) {
       const app: ManagedProcess = await startApp(name, port, appEnv);
       started.push({ stop: () => app.stop('SIGTERM', 10_000) });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ManagedProcess, spawnManaged, waitUntil } from '@perp/local-infra';
@@ -7,21 +7,12 @@ import { REPO_ROOT } from './dev-settings';
 const COLORS = { 'market-data': '\x1b[36m', 'beacon-ops': '\x1b[35m' } as const;
 export type AppName = keyof typeof COLORS;
 
-/** Builds both apps through Nx (cached: a second start skips unchanged builds). */
-export function buildApps(apps: AppName[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['nx', 'run-many', '-t', 'build', '-p', ...apps, '--outputStyle=static'], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, NX_DAEMON: 'false' },
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed with exit code ${code}`))));
-  });
-}
-
 /** Runs a built app with its output prefixed by its name, and waits for /health. */
 export async function startApp(name: AppName, port: number, env: NodeJS.ProcessEnv): Promise<ManagedProcess> {
-  const app = spawnManaged(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'dist', 'apps', name, 'main.js')], {
+  const main = join(REPO_ROOT, 'dist', 'apps', name, 'main.js');
+  // `npm start` builds it first (tools/prepare.mjs); running this file directly does not.
+  if (!existsSync(main)) throw new Error(`${main} is missing: start the stack with \`npm start\`, which builds the apps first`);
+  const app = spawnManaged(process.execPath, ['--enable-source-maps', main], {
     cwd: REPO_ROOT,
     env,
   });

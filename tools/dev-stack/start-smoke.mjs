@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// CI's proof of the README's first command: `npm start` exactly as a newcomer runs it on a fresh
+// clone (nothing installed, built or generated yet), then what the banner promises (/health and
+// /ready of both services, one authenticated request on each), then Ctrl-C as a terminal sends
+// it (SIGINT to the whole process group), after which no process and no port may be left.
+// Node built-ins only: it runs before anything is installed.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const START_TIMEOUT_MS = Number(process.env['SMOKE_START_TIMEOUT_MS'] ?? 20 * 60_000);
+const STOP_TIMEOUT_MS = 60_000;
+const DEV_PORTS = JSON.parse(readFileSync(join(root, 'libs/service/src/lib/dev-ports.json'), 'utf8'));
+const BANNER_END = 'Press Ctrl-C to stop everything.';
+
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function fail(message) {
+  console.error(`\nstart smoke FAILED after ${seconds()} s: ${message}`);
+  process.exitCode = 1;
+  throw new Error(message);
+}
+
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function expectJson(label, url, init, check) {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  const problem = check(response.status, body);
+  if (problem) fail(`${label}: ${problem} (status ${response.status}, body ${text.slice(0, 300)})`);
+  console.log(`  ok  ${label}`);
+  return body;
+}
+
+async function rpc(url, method, params) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return (await response.json()).result;
+}
+
+async function main() {
+  // What this proves is a cold start: in CI, anything built beforehand would hide a missing step.
+  const builtBefore = ['dist', 'libs/contracts/generated', 'node_modules'].filter((path) => existsSync(join(root, path)));
+  if (builtBefore.length > 0) {
+    const message = `not a fresh checkout (${builtBefore.join(', ')} already there)`;
+    if (process.env['CI']) fail(`${message}: CI must run this first, on a clean clone`);
+    console.warn(`start smoke: ${message}; this run does not prove a cold start`);
+  }
+
+  console.log('start smoke: npm start (as the README says, with no settings)...');
+  const stack = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  let output = '';
+  for (const stream of [stack.stdout, stack.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk.replace(/^(?=.)/gm, '  | '));
+    });
+  }
+  const exited = new Promise((resolve) => stack.once('exit', (code, signal) => resolve({ code, signal })));
+  let exit;
+  void exited.then((value) => (exit = value));
+
+  try {
+    while (!output.includes(BANNER_END)) {
+      if (exit) fail(`npm start exited (code ${exit.code}, signal ${exit.signal}) before printing its banner`);
+      if (Date.now() - started > START_TIMEOUT_MS) fail(`no banner within ${START_TIMEOUT_MS / 1000} s`);
+      await sleep(250);
+    }
+    console.log(`start smoke: banner printed ${seconds()} s after npm start`);
+
+    const md = `http://127.0.0.1:${DEV_PORTS.MARKET_DATA_PORT}`;
+    const bo = `http://127.0.0.1:${DEV_PORTS.BEACON_OPS_PORT}`;
+    const apiKey = /X-API-Key: (\S+)/.exec(output)?.[1] ?? fail('the banner shows no X-API-Key');
+    const token = /auth: header {2}Authorization: Bearer (\S+)/.exec(output)?.[1] ?? fail('the banner shows no bearer token');
+    const ecdsaBody = /update_beacon_with_ecdsa_adapter .* -d '(\{[^']*\})'/.exec(output)?.[1] ?? fail('the banner shows no ECDSA update');
+
+    for (const [name, base] of [
+      ['market-data', md],
+      ['beacon-ops', bo],
+    ]) {
+      await expectJson(`${name} GET /health`, `${base}/health`, {}, (status, body) => (status === 200 && body?.status === 'ok' ? null : 'not ok'));
+      await expectJson(`${name} GET /ready`, `${base}/ready`, {}, (status) => (status === 200 ? null : 'not ready'));
+    }
+
+    await expectJson('market-data GET /markets without a key is refused', `${md}/markets`, {}, (status) => (status === 401 ? null : 'expected 401'));
+    await expectJson(
+      'market-data GET /markets with the printed key lists the demo markets',
+      `${md}/markets?limit=2`,
+      { headers: { 'X-API-Key': apiKey } },
+      (status, body) => (status === 200 && body.total === 10 && body.items?.length === 2 ? null : 'expected 10 markets'),
+    );
+
+    const post = (auth) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+      body: ecdsaBody,
+    });
+    await expectJson('beacon-ops ECDSA update without the token is refused', `${bo}/update_beacon_with_ecdsa_adapter`, post(false), (status, body) =>
+      status === 401 && body?.success === false ? null : 'expected 401',
+    );
+    const update = await expectJson('beacon-ops the printed ECDSA update lands', `${bo}/update_beacon_with_ecdsa_adapter`, post(true), (status, body) =>
+      status === 200 && body?.success === true && /^Transaction hash: 0x[0-9a-f]{64}$/.test(body.data) ? null : 'expected a transaction hash',
+    );
+    const hash = update.data.slice('Transaction hash: '.length);
+    const receipt = await rpc(`http://127.0.0.1:${DEV_PORTS.ANVIL_PORT}`, 'eth_getTransactionReceipt', [hash]);
+    if (receipt?.status !== '0x1') fail(`the update's transaction ${hash} has no successful receipt on the chain`);
+    console.log('  ok  its transaction is mined with status 1');
+  } finally {
+    // Ctrl-C in a terminal signals the whole foreground process group.
+    if (!exit) process.kill(-stack.pid, 'SIGINT');
+    const stopped = await Promise.race([exited, sleep(STOP_TIMEOUT_MS).then(() => null)]);
+    if (!stopped) {
+      process.kill(-stack.pid, 'SIGKILL');
+      fail(`npm start still running ${STOP_TIMEOUT_MS / 1000} s after Ctrl-C`);
+    }
+    if (process.exitCode !== 1) {
+      // npm itself ends by the signal it was sent (as in a terminal); the stack must have stopped cleanly.
+      const npmStopped = stopped.code === 0 || stopped.code === 130 || stopped.signal === 'SIGINT';
+      if (!npmStopped || !/\nStopped\.\n/.test(output)) fail(`npm start did not stop cleanly on Ctrl-C (code ${stopped.code}, signal ${stopped.signal})`);
+      await sleep(500);
+      if (groupAlive(stack.pid)) fail('a process of npm start is still alive after Ctrl-C');
+      for (const [variable, port] of Object.entries(DEV_PORTS)) if (await listening(port)) fail(`port ${port} (${variable}) is still open after Ctrl-C`);
+      console.log(`  ok  Ctrl-C stopped everything: no process, no open port`);
+    } else if (groupAlive(stack.pid)) process.kill(-stack.pid, 'SIGKILL');
+  }
+  console.log(`start smoke passed in ${seconds()} s`);
+}
+
+main().catch((error) => {
+  if (process.exitCode !== 1) console.error(`start smoke FAILED: ${error instanceof Error ? error.stack : error}`);
+  process.exit(1);
+});
