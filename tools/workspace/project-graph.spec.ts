@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { dependencyCycles, dependencyPath, ProjectGraphJson } from './graph-paths';
+
+const ROOT = join(__dirname, '..', '..');
+const APPS = ['market-data', 'beacon-ops'] as const;
+const run = promisify(execFile);
+
+/** Nx as CI runs it: no daemon, no cloud, no terminal UI. */
+async function nx(...args: string[]): Promise<string> {
+  const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+  const { stdout } = await run(process.execPath, [require.resolve('nx/bin/nx'), ...args], { cwd: ROOT, env, maxBuffer: 64 << 20 });
+  return stdout;
+}
+
+// Each app must be deployable alone: a change to one must not mark the other affected.
+describe('project graph: the two apps are independent', () => {
+  let edges: ProjectGraphJson['graph']['dependencies'];
+  const affected = new Map<string, string[]>();
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'project-graph-'));
+    try {
+      // One graph computation; the affected queries below reuse Nx's cached graph.
+      await nx('graph', `--file=${join(dir, 'graph.json')}`);
+      edges = (JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8')) as ProjectGraphJson).graph.dependencies;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const app of APPS) affected.set(app, JSON.parse(await nx('show', 'projects', '--affected', `--files=apps/${app}/src/main.ts`, '--json')));
+  }, 300_000);
+
+  it('knows both apps', () => {
+    expect(Object.keys(edges)).toEqual(expect.arrayContaining([...APPS]));
+  });
+
+  it('has no dependency cycle', () => {
+    expect(dependencyCycles(edges)).toEqual([]);
+  });
+
+  it.each([
+    ['market-data', 'beacon-ops'],
+    ['beacon-ops', 'market-data'],
+  ])('has no path from %s to %s, through any project', (from, to) => {
+    expect(dependencyPath(edges, from, to)).toBeUndefined();
+  });
+
+  it.each([
+    ['beacon-ops', 'market-data'],
+    ['market-data', 'beacon-ops'],
+  ])('a change to apps/%s/src/main.ts affects that app and not %s', (app, other) => {
+    expect(affected.get(app)).toContain(app);
+    expect(affected.get(app)).not.toContain(other);
+  });
+});
+
+describe('graph paths', () => {
+  const edges = { a: [{ target: 'b', type: 'static' }], b: [{ target: 'c', type: 'static' }], c: [], d: [{ target: 'a', type: 'implicit' }] };
+
+  it('finds the shortest path, and none against the edges', () => {
+    expect(dependencyPath(edges, 'd', 'c')).toEqual(['d', 'a', 'b', 'c']);
+    expect(dependencyPath(edges, 'c', 'a')).toBeUndefined();
+  });
+
+  it('names each project on a cycle', () => {
+    expect(dependencyCycles(edges)).toEqual([]);
+    expect(dependencyCycles({ ...edges, c: [{ target: 'a', type: 'static' }] })).toEqual(['a -> b -> c -> a', 'b -> c -> a -> b', 'c -> a -> b -> c']);
+  });
+});
