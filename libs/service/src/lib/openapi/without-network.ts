@@ -8,7 +8,8 @@ export async function withoutNetwork<T>(work: () => Promise<T>): Promise<T> {
   const attempts: string[] = [];
   const original = Socket.prototype.connect;
   const refuse = function (this: Socket, ...args: unknown[]): Socket {
-    const target = args[0];
+    // net.connect() hands over its normalised arguments as one array: [options, listener].
+    const target = Array.isArray(args[0]) ? args[0][0] : args[0];
     attempts.push(typeof target === 'object' && target !== null ? JSON.stringify(pick(target as Record<string, unknown>)) : String(target));
     process.nextTick(() => this.destroy(new Error('network is disabled while exporting OpenAPI documents')));
     return this;
