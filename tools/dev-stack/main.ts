@@ -6,9 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnvilNode, ensureDevSigningKey, ManagedProcess, PostgresServer, startAnvil, startPostgres } from '@perp/local-infra';
+import { PRESETS, runSimulation } from '@perp/market-sim';
 import { DEV_DEFAULTS } from '@perp/service';
-import { PRESETS } from '../simulate/presets';
-import { runSimulation } from '../simulate/simulation';
 import { printBanner } from './banner';
 import { beaconOpsAccounts, DevContracts, deployDevContracts } from './deploy-contracts';
 import { devStackSettings } from './dev-settings';
