@@ -14,3 +14,4 @@ export * from './lib/openapi/without-network';
 export * from './lib/openapi/export-openapi-document';
 export * from './lib/openapi/openapi-drift';
 export * from './lib/openapi/run-openapi-export';
+export * from './lib/migrations/migrate-under-lock';

@@ -1,8 +1,11 @@
+import { migrateUnderLock } from '@perp/service';
 import { DataSource } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { BeaconLockRow } from './beacon-lock.entity';
 import { IdempotencyKeyRow } from './idempotency-key.entity';
 import { TxJournalRow } from './tx-journal.entity';
 import { WalletRow } from './wallet.entity';
+import { JOURNAL_MIGRATIONS } from './migrations';
 
 export const JOURNAL_ENTITIES = [WalletRow, TxJournalRow, IdempotencyKeyRow, BeaconLockRow];
 export const JOURNAL_MIGRATIONS_TABLE = 'schema_migrations';
@@ -10,23 +13,21 @@ export const JOURNAL_MIGRATIONS_TABLE = 'schema_migrations';
 // Any constant both replicas agree on: it names "the beacon_ops schema migration" lock.
 const MIGRATION_LOCK_KEY = 7_240_118_001;
 
+/** Entities and migrations of the journal's data source (classes, not globs: the app is bundled). Never `synchronize`. */
+export const JOURNAL_STORE_OPTIONS = {
+  entities: JOURNAL_ENTITIES,
+  migrations: JOURNAL_MIGRATIONS,
+  migrationsTableName: JOURNAL_MIGRATIONS_TABLE,
+  migrationsTransactionMode: 'each',
+  migrationsRun: false,
+  synchronize: false,
+} satisfies Partial<PostgresConnectionOptions>;
+
 /**
- * Applies pending migrations (each in its own transaction). beacon-ops owns this database
- * and migrates it when it first connects; a session advisory lock makes two replicas that
- * start together take turns, and the second then finds nothing left to do.
+ * Applies pending migrations (each in its own transaction). beacon-ops owns this database:
+ * `node main.js migrate` applies them before a deploy, and a replica again when it first
+ * connects; the advisory lock (see migrateUnderLock) makes them take turns.
  */
-export async function migrateJournal(source: DataSource): Promise<string[]> {
-  const runner = source.createQueryRunner();
-  await runner.connect();
-  try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      const applied = await source.runMigrations({ transaction: 'each' });
-      return applied.map((migration) => migration.name);
-    } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-  } finally {
-    await runner.release();
-  }
+export function migrateJournal(source: DataSource): Promise<string[]> {
+  return migrateUnderLock(source, MIGRATION_LOCK_KEY, 'each');
 }

@@ -3,8 +3,7 @@ import { isConnectionError, postgresPoolOptions, StoreConnection, StoreUnavailab
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { JOURNAL_ENTITIES, JOURNAL_MIGRATIONS_TABLE, migrateJournal } from '../journal/journal-schema';
-import { JOURNAL_MIGRATIONS } from '../journal/migrations';
+import { JOURNAL_STORE_OPTIONS, migrateJournal } from '../journal/journal-schema';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 
 /**
@@ -21,12 +20,7 @@ export class JournalStore extends StoreConnection implements OnApplicationShutdo
       type: 'postgres',
       url: settings.databaseUrl,
       extra: postgresPoolOptions({ max: 20 }),
-      entities: JOURNAL_ENTITIES,
-      migrations: JOURNAL_MIGRATIONS,
-      migrationsTableName: JOURNAL_MIGRATIONS_TABLE,
-      migrationsTransactionMode: 'each',
-      migrationsRun: false,
-      synchronize: false,
+      ...JOURNAL_STORE_OPTIONS,
     });
   }
 

@@ -1,31 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { StoreConnection } from '@perp/service';
+import { migrateUnderLock } from '@perp/service';
+import { DataSource } from 'typeorm';
 import { Stores } from '../stores/stores.module';
 
 // One lock for every replica migrating the same database.
 const MIGRATION_LOCK = 'market-data:key-store-migrations';
 
-/**
- * Applies pending migrations under a session advisory lock held on a separate
- * connection: replicas starting together run them one after another, the later ones
- * finding nothing to do. Returns the names applied.
- */
-export async function migrateKeyStore(store: StoreConnection): Promise<string[]> {
-  return store.run(async (source) => {
-    const lock = source.createQueryRunner();
-    await lock.connect();
-    try {
-      await lock.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
-      try {
-        const applied = await source.runMigrations({ transaction: 'all' });
-        return applied.map((migration) => migration.name);
-      } finally {
-        await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
-      }
-    } finally {
-      await lock.release();
-    }
-  });
+/** Applies pending migrations of the Key store under its advisory lock (see migrateUnderLock); returns the names applied. */
+export function migrateKeyStore(source: DataSource): Promise<string[]> {
+  return migrateUnderLock(source, MIGRATION_LOCK, 'all');
 }
 
 /**
@@ -48,7 +31,7 @@ export class KeyStoreSchema implements OnApplicationBootstrap {
 
   /** Resolves once the schema is current; every key-store call awaits it. */
   ready(): Promise<void> {
-    this.migrated ??= migrateKeyStore(this.stores.keys).then(
+    this.migrated ??= this.stores.keys.run(migrateKeyStore).then(
       (applied) => {
         if (applied.length > 0) this.logger.log(`Key store migrated: ${applied.join(', ')}`);
       },

@@ -79,7 +79,7 @@ describe('API key management', () => {
       () => new StoreConnection('Key store', { type: 'postgres', url: pg.url('market_data_race'), extra: postgresPoolOptions(), ...KEY_STORE_OPTIONS }),
     );
     try {
-      const applied = await Promise.all(replicas.map((store) => migrateKeyStore(store)));
+      const applied = await Promise.all(replicas.map((store) => store.run(migrateKeyStore)));
       expect(applied.flat()).toEqual(['CreateApiKeys1767225600000']);
     } finally {
       await Promise.all(replicas.map((store) => store.close()));

@@ -1,4 +1,5 @@
-import { DataSource, Migration } from 'typeorm';
+import { migrateUnderLock } from '@perp/service';
+import { DataSource } from 'typeorm';
 import { storeDataSourceOptions, StoreName } from './store-options';
 
 export interface StoreMigrationResult {
@@ -6,8 +7,11 @@ export interface StoreMigrationResult {
   applied: string[];
 }
 
-async function withDataSource<T>(store: StoreName, url: string, work: (source: DataSource) => Promise<T>): Promise<T> {
-  const source = new DataSource(storeDataSourceOptions(store, url, { name: `index-db-migrate-${store}` }));
+/** Connection settings of a migration run: the pool's `extra` (e.g. a connect timeout). */
+export type MigrationConnectionOptions = Record<string, unknown>;
+
+async function withDataSource<T>(store: StoreName, url: string, work: (source: DataSource) => Promise<T>, extra?: MigrationConnectionOptions): Promise<T> {
+  const source = new DataSource(storeDataSourceOptions(store, url, { name: `index-db-migrate-${store}`, extra }));
   await source.initialize();
   try {
     return await work(source);
@@ -16,10 +20,13 @@ async function withDataSource<T>(store: StoreName, url: string, work: (source: D
   }
 }
 
-/** Applies the pending migrations of one store; returns the names applied. */
-export async function migrateStore(store: StoreName, url: string): Promise<StoreMigrationResult> {
-  const applied: Migration[] = await withDataSource(store, url, (source) => source.runMigrations({ transaction: 'each' }));
-  return { store, applied: applied.map((m) => m.name) };
+/**
+ * Applies the pending migrations of one store under its advisory lock (see migrateUnderLock):
+ * market-data's migrate job, the indexer and the dev stack may run it at once. Returns the names applied.
+ */
+export async function migrateStore(store: StoreName, url: string, extra?: MigrationConnectionOptions): Promise<StoreMigrationResult> {
+  const applied = await withDataSource(store, url, (source) => migrateUnderLock(source, `index-db:${store}-store-migrations`, 'each'), extra);
+  return { store, applied };
 }
 
 /** Reverts the latest `steps` applied migrations of one store (newest first); returns the names reverted. */
