@@ -1,5 +1,7 @@
-import { runService } from '@perp/service';
+import { runMain, runService } from '@perp/service';
 import { createBeaconOpsApp } from './create-app';
+import { migrateBeaconOps } from './migrate-command';
 import { loadBeaconOpsSettings } from './settings';
 
-void runService('beacon-ops', () => loadBeaconOpsSettings(), createBeaconOpsApp);
+// `node main.js` serves; `node main.js migrate` migrates the journal and exits (a deploy's job before new replicas).
+runMain('beacon-ops', () => runService('beacon-ops', () => loadBeaconOpsSettings(), createBeaconOpsApp), { migrate: () => migrateBeaconOps() });

@@ -14,4 +14,8 @@ export * from './lib/openapi/without-network';
 export * from './lib/openapi/export-openapi-document';
 export * from './lib/openapi/openapi-drift';
 export * from './lib/openapi/run-openapi-export';
+export * from './lib/run-main';
 export * from './lib/migrations/migrate-under-lock';
+export * from './lib/migrations/with-data-source';
+export * from './lib/migrations/mask-password';
+export * from './lib/migrations/run-migrate-command';
