@@ -5,3 +5,5 @@ export * from './lib/units';
 export * from './lib/taker';
 export * from './lib/tick-math';
 export * from './lib/maker';
+export * from './lib/full-math';
+export * from './lib/exp-wad';
