@@ -7,3 +7,5 @@ export * from './lib/tick-math';
 export * from './lib/maker';
 export * from './lib/full-math';
 export * from './lib/exp-wad';
+export * from './lib/fair-price';
+export * from './lib/health-test';
