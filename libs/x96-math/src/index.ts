@@ -9,3 +9,4 @@ export * from './lib/full-math';
 export * from './lib/exp-wad';
 export * from './lib/fair-price';
 export * from './lib/health-test';
+export * from './lib/taker-exact';
