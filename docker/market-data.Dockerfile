@@ -1,29 +1,32 @@
 # syntax=docker/dockerfile:1
-# market-data: build only this app, ship only its production dependencies.
+# market-data: the deployable bundle of `nx run market-data:bundle` (main.js, its source map, a package.json
+# naming only what the app loads and a lockfile pruned to exactly that), installed alone.
 # Build from the repository root:  docker build -f docker/market-data.Dockerfile -t perp-city/market-data .
+# Migrate before starting new replicas:  docker run --rm <settings> perp-city/market-data node main.js migrate
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /repo
 COPY package.json package-lock.json ./
-# Install scripts are not needed to build (no local Postgres or chain in the image).
+# `npm ci` refuses the root lockfile (README: "Why npm install --no-save"); this installs exactly
+# the locked versions. No install scripts: the build needs no local Postgres or chain.
 RUN npm install --no-save --no-audit --no-fund --ignore-scripts
 COPY nx.json tsconfig.base.json jest.preset.js eslint.config.mjs ./
-COPY apps/market-data apps/market-data
+# The TypeScript runner (contracts' build-artifacts target) and the bundle step.
+COPY tools/ts-register.js tools/tsconfig.json tools/
+COPY tools/bundle tools/bundle
 COPY libs libs
-RUN NX_DAEMON=false NX_NO_CLOUD=true npx nx build market-data --skip-nx-cache
-
-FROM node:20-bookworm-slim AS deps
-WORKDIR /app
-# The build writes a package.json (and a pruned lockfile) naming only what the bundle imports.
-COPY --from=build /repo/dist/apps/market-data/package*.json ./
-RUN npm install --omit=dev --no-save --no-audit --no-fund --ignore-scripts
+COPY apps/market-data apps/market-data
+RUN NX_DAEMON=false NX_NO_CLOUD=true npx nx run market-data:bundle --skip-nx-cache
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production MARKET_DATA_PORT=8001
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
-COPY --from=build /repo/dist/apps/market-data ./
+# Owned by root, read-only to the user the service runs as.
+COPY --from=build /repo/dist/bundles/market-data/ ./
+# The bundle's own pruned lockfile; its dependencies need no install scripts.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 USER node
 EXPOSE 8001
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:8001/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.MARKET_DATA_PORT||8001)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "main.js"]
