@@ -8,5 +8,6 @@ export * from './lib/maker';
 export * from './lib/full-math';
 export * from './lib/exp-wad';
 export * from './lib/fair-price';
+export * from './lib/accrual';
 export * from './lib/health-test';
 export * from './lib/taker-exact';
