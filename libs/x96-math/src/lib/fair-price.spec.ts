@@ -131,5 +131,9 @@ describe('markAt', () => {
     const emaAmm = (2n * Q96 * alpha + 4n * Q96 * (WAD - alpha)) / WAD;
     expect(mark.emas).toEqual({ amm: emaAmm, index: 2n * Q96 });
     expect(mark.markPriceX96).toBe((4n * Q96 + emaAmm) / 2n);
+    // A stored poolState().ammPrice takes precedence over the derivation.
+    expect(markAt({ sqrtPriceX96: 2n * Q96, ammPriceX96: 4n * Q96 + 1n, indexX96: 2n * Q96, emas, emaWindowSeconds: 3600n, timestamp: 0n }).markPriceX96).toBe(
+      (4n * Q96 + 1n + 2n * Q96) / 2n,
+    );
   });
 });

@@ -84,6 +84,8 @@ export function fairPriceX96(ammPriceX96: bigint, indexX96: bigint, emaAmmPriceX
 export interface MarkInputs {
   /** The pool's sqrt price now (`slot0.sqrtPriceX96`), from which `ammPrice` = floor(s^2 / 2^96). */
   sqrtPriceX96: bigint;
+  /** `poolState().ammPrice` as read from chain, when stored; preferred over the derivation from the sqrt price. */
+  ammPriceX96?: bigint;
   /** The beacon's `index()`, X96 plain price. */
   indexX96: bigint;
   /** The stored EMA pair and the touch it is current as of. */
@@ -104,7 +106,7 @@ export interface Mark {
 
 /** PerpLogic.accrue's mark: the EMAs advanced to the timestamp against the spot pair, then fairPrice of the four. */
 export function markAt(inputs: MarkInputs): Mark {
-  const ammPriceX96 = priceX96FromSqrtPriceX96(inputs.sqrtPriceX96);
+  const ammPriceX96 = inputs.ammPriceX96 ?? priceX96FromSqrtPriceX96(inputs.sqrtPriceX96);
   const emas = advanceEmas(inputs.emas, { amm: ammPriceX96, index: inputs.indexX96 }, inputs.emas.lastTouch, inputs.timestamp, inputs.emaWindowSeconds);
   return { ammPriceX96, emas, markPriceX96: fairPriceX96(ammPriceX96, inputs.indexX96, emas.amm, emas.index) };
 }
