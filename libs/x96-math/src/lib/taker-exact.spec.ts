@@ -72,6 +72,10 @@ describe('takerHealthExact (SDK goldens)', () => {
     expect(takerLiquidationMarkX96(coveredHealth.settledMargin, covered.perpDelta, covered.usdDelta, covered.liqMarginRatioE6)).toBeNull();
 
     expect(takerLiquidationMarkX96(92_500_000n, 0n, -400_000_000n, 50_000n)).toBeNull();
+    // A zero threshold is met by every ratio, even an underwater short's: nothing to search for.
+    expect(takerLiquidationMarkX96(0n, -10_000_000n, -1n, 0n)).toBeNull();
+    // A short already failing at a zero mark turns at 0.
+    expect(takerLiquidationMarkX96(0n, -10_000_000n, -1n, 1n)).toBe(0n);
   });
 
   // perpcity-rust-sdk src/math/taker.rs, a_healthy_short_at_its_turn_keeps_a_distance.
@@ -198,7 +202,7 @@ describe('takerHealthExact properties', () => {
         atoms(10n ** 9n),
         fc.bigInt({ min: 1n, max: 10n ** 11n }),
         fc.bigInt({ min: 0n, max: 10n ** 10n }),
-        fc.bigInt({ min: 1n, max: 999_999n }),
+        fc.bigInt({ min: 0n, max: 999_999n }),
         fc.boolean(),
         markX96,
         markX96,

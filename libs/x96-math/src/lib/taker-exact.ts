@@ -108,13 +108,13 @@ export function takerHealthExact(market: TakerMarketX96, taker: TakerStateAtoms)
 /**
  * The exact mark at which a taker's integer test turns, everything but the mark held: for a long the
  * highest mark X96 at which it is liquidatable (liquidatable iff mark <= it), for a short the lowest
- * (liquidatable iff mark >= it). null without exposure, or for a long no fall can liquidate. Found from
+ * (liquidatable iff mark >= it). null without exposure, with a zero threshold, or for a long no fall can liquidate. Found from
  * the closed form (settledMargin + usdDelta + perpDelta * m = r * |perpDelta| * m) and then settled to
  * the atom by the exact test, which is monotone in the mark for either side.
  */
 export function takerLiquidationMarkX96(settledMargin: bigint, perpDelta: bigint, usdDelta: bigint, liqMarginRatioE6: bigint): bigint | null {
-  if (perpDelta === 0n) {
-    return null;
+  if (perpDelta === 0n || liqMarginRatioE6 <= 0n) {
+    return null; // No exposure, or a zero threshold every ratio meets: no mark liquidates.
   }
   const fixed = settledMargin + usdDelta;
   const size = abs(perpDelta);
