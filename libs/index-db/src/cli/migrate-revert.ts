@@ -4,7 +4,8 @@
  */
 import { revertStore } from '../lib/run-migrations';
 import { StoreName } from '../lib/store-options';
-import { redactUrl, storeUrlsFromEnv } from './store-urls';
+import { maskPassword } from '@perp/service';
+import { storeUrlsFromEnv } from './store-urls';
 
 function option(name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const stores: StoreName[] = store ? [store] : ['index', 'source'];
   for (const name of stores) {
     const { applied } = await revertStore(name, urls[name], steps);
-    console.log(`${name} store (${redactUrl(urls[name])}): ${applied.length ? `reverted ${applied.join(', ')}` : 'nothing to revert'}`);
+    console.log(`${name} store (${maskPassword(urls[name])}): ${applied.length ? `reverted ${applied.join(', ')}` : 'nothing to revert'}`);
   }
 }
 

@@ -6,13 +6,14 @@
  */
 import { ensureReaderLogin } from '../lib/reader-role';
 import { migrateStore } from '../lib/run-migrations';
-import { redactUrl, storeUrlsFromEnv } from './store-urls';
+import { maskPassword } from '@perp/service';
+import { storeUrlsFromEnv } from './store-urls';
 
 async function main(): Promise<void> {
   const urls = storeUrlsFromEnv();
   for (const store of ['index', 'source'] as const) {
     const { applied } = await migrateStore(store, urls[store]);
-    console.log(`${store} store (${redactUrl(urls[store])}): ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
+    console.log(`${store} store (${maskPassword(urls[store])}): ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
   }
   const password = process.env['MARKET_DATA_READER_PASSWORD'];
   if (password) {

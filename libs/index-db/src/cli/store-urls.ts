@@ -7,14 +7,3 @@ export function storeUrlsFromEnv(env: NodeJS.ProcessEnv = process.env): { index:
     source: env['SOURCE_DATABASE_URL'] ?? devDatabaseUrl(DEV_DEFAULTS.databases.source),
   };
 }
-
-/** Credentials in a URL are never printed. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '<unparseable url>';
-  }
-}
