@@ -141,7 +141,9 @@ async function main() {
   } finally {
     // Ctrl-C in a terminal signals the whole foreground process group.
     if (!exit) process.kill(-stack.pid, 'SIGINT');
-    const stopped = await Promise.race([exited, sleep(STOP_TIMEOUT_MS).then(() => null)]);
+    let timer;
+    const stopped = await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS, null)))]);
+    clearTimeout(timer);
     if (!stopped) {
       process.kill(-stack.pid, 'SIGKILL');
       fail(`npm start still running ${STOP_TIMEOUT_MS / 1000} s after Ctrl-C`);
