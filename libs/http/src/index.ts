@@ -23,3 +23,6 @@ export * from './lib/envelope';
 export * from './lib/envelope-exception.filter';
 export * from './lib/framework-errors';
 export * from './lib/http-conventions';
+export * from './lib/json-structure-limits';
+export * from './lib/request-limits';
+export * from './lib/unstorable-text';

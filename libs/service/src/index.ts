@@ -19,3 +19,4 @@ export * from './lib/migrations/migrate-under-lock';
 export * from './lib/migrations/with-data-source';
 export * from './lib/migrations/mask-password';
 export * from './lib/migrations/run-migrate-command';
+export * from './lib/http-server-settings';

@@ -19,6 +19,13 @@ export type ErrorMapper = (error: unknown) => { status: number; detail: string; 
 const FASTIFY_INVALID_JSON = "Body is not valid JSON but content-type is set to 'application/json'";
 const FASTIFY_EMPTY_JSON = "Body cannot be empty when content-type is set to 'application/json'";
 
+// Our own words for Fastify's body errors (its messages name Fastify's options).
+const FASTIFY_BODY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type: send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
+};
+
 type Bag = Record<string, unknown>;
 const isBag = (value: unknown): value is Bag => typeof value === 'object' && value !== null;
 
@@ -37,6 +44,16 @@ function fastifyBodyError(error: unknown): ClassifiedError | undefined {
     return { kind: 'malformed-json', reason: 'Expecting value' };
   }
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || message === FASTIFY_EMPTY_JSON) return { kind: 'missing-body' };
+  // The rest of Fastify's body errors (too large, unsupported media type, a length that does
+  // not match Content-Length) are the client's: their own 4xx status, in the service's shape.
+  // The connection closed while the body was read (the client left, or a timeout cut it):
+  // nobody is there to answer, and it is no server failure to log.
+  if (code === 'ECONNRESET') return { kind: 'http', status: 400, message: 'Request aborted', detail: 'Request aborted', headers: {} };
+  const statusCode = isBag(error) ? error['statusCode'] : undefined;
+  if (typeof code === 'string' && code.startsWith('FST_ERR_CTP_') && isStatus(statusCode) && statusCode < 500) {
+    const detail = FASTIFY_BODY_MESSAGES[code] ?? message ?? 'Bad request body';
+    return { kind: 'http', status: statusCode, message: detail, detail, headers: {} };
+  }
   return undefined;
 }
 

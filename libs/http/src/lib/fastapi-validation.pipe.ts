@@ -1,9 +1,9 @@
 import { ArgumentMetadata, Injectable, PipeTransform, Type } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
 import { FIELD_CONSTRAINT } from './field-decorators';
-import { checkField, getFieldSpec, isBodyOptional } from './field-spec';
+import { checkField, getFieldSpec, isBodyOptional, toDtoInstance } from './field-spec';
 import { RequestValidationError } from './request-validation.error';
+import { hasUnstorableText } from './unstorable-text';
 import { LocItem, ValidationIssue, issues, placeIssue } from './validation-issue';
 
 type Where = 'query' | 'path' | 'body';
@@ -23,6 +23,10 @@ export class FastApiValidationPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const where = locationOf(metadata);
     const dto = metadata.metatype as Type<object> | undefined;
+    if (where && metadata.data && hasUnstorableText(value)) {
+      // A single parameter (`@Param('ticker')`) reaches queries without a DTO field's checks.
+      throw new RequestValidationError([placeIssue(issues.unstorableText(), [where, metadata.data], value)]);
+    }
     if (!where || !dto || PRIMITIVES.includes(dto) || metadata.data) return value;
 
     let raw = value;
@@ -42,7 +46,7 @@ export class FastApiValidationPipe implements PipeTransform {
     // Validation strips unknown keys in place, also inside inputs it rejects: errors
     // must report the input as it was sent.
     const sent = structuredClone(raw);
-    const instance = plainToInstance(dto, raw);
+    const instance = toDtoInstance(dto as new () => object, raw as Raw);
     const errors = validateSync(instance, { whitelist: true, forbidUnknownValues: false });
     if (errors.length > 0) throw new RequestValidationError(toIssues(errors, [where], sent, where));
     return instance;

@@ -1,6 +1,6 @@
 import { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
-import { Expose, Transform, plainToInstance } from 'class-transformer';
+import { Expose, Transform } from 'class-transformer';
 import { ValidateBy, ValidateNested } from 'class-validator';
 import { parseDateTime } from './datetime-parser';
 import {
@@ -16,7 +16,7 @@ import {
   parseLiteral,
   parseString,
 } from './field-parsers';
-import { FieldSpec, checkField, setFieldSpec } from './field-spec';
+import { FieldSpec, checkField, setFieldSpec, toDtoInstance } from './field-spec';
 import { Parsed, accept, issues, reject } from './validation-issue';
 
 /**
@@ -177,7 +177,7 @@ export interface NestedOptions<T> extends FieldOptions<T> {
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function toInstance<T extends object>(dto: Type<T>, value: unknown): unknown {
-  return isObject(value) && !(value instanceof dto) ? plainToInstance(dto, value) : value;
+  return isObject(value) && !(value instanceof dto) ? toDtoInstance(dto as new () => T, value as Raw) : value;
 }
 
 /** A nested object validated by its own DTO (model_attributes_type when not an object). */

@@ -30,16 +30,22 @@ export function parseInteger(raw: unknown, bounds: IntBounds = {}): Parsed<numbe
   } else if (typeof raw === 'boolean') {
     value = raw ? 1 : 0;
   } else if (typeof raw === 'bigint') {
-    // A JSON integer literal beyond 2^53 (kept exact by the body parser): a number field
-    // cannot hold it. A bound it breaks is reported as such, else a value error.
-    const approx = Number(raw);
-    if (bounds.le !== undefined && approx > bounds.le) return reject(issues.lessThanEqual(bounds.le));
-    if (bounds.ge !== undefined && approx < bounds.ge) return reject(issues.greaterThanEqual(bounds.ge));
-    return reject(issues.valueError('integer is beyond the range this field accepts (±9007199254740991)'));
+    // A JSON integer literal beyond 2^53 (kept exact by the body parser).
+    return beyondSafeRange(Number(raw), bounds);
   } else {
     return reject(issues.intType());
   }
+  // '9223372036854775808' or 1e300: no longer exact as a number, and beyond what Postgres'
+  // int8 takes (an OFFSET of 2^63 was a database error, a 500).
+  if (!Number.isSafeInteger(value)) return beyondSafeRange(value, bounds);
   return checkBounds(value, bounds);
+}
+
+/** A number field cannot hold it: a bound it breaks is reported as such, else a value error. */
+function beyondSafeRange(approx: number, bounds: IntBounds): Parsed<never> {
+  if (bounds.le !== undefined && approx > bounds.le) return reject(issues.lessThanEqual(bounds.le));
+  if (bounds.ge !== undefined && approx < bounds.ge) return reject(issues.greaterThanEqual(bounds.ge));
+  return reject(issues.valueError('integer is beyond the range this field accepts (±9007199254740991)'));
 }
 
 export interface BigIntBounds {

@@ -1,5 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parseJsonWithBigIntegers } from './json-big-integers';
+import { DEFAULT_JSON_LIMITS, JsonStructureLimits, findJsonLimitBreach } from './json-structure-limits';
 import { locateJsonError } from './json-syntax-error';
 import { MalformedJsonError } from './malformed-json.error';
 
@@ -22,7 +23,8 @@ function findForbiddenKey(root: unknown): string | undefined {
     ) {
       return 'constructor';
     }
-    stack.push(...Object.values(node));
+    // One by one: spreading a huge array into push() overflows the call stack.
+    for (const child of Object.values(node)) stack.push(child);
   }
   return undefined;
 }
@@ -32,10 +34,14 @@ function findForbiddenKey(root: unknown): string | undefined {
  * whether one was required); malformed JSON throws MalformedJsonError with Python's
  * position and message. Integer literals beyond ±2^53 come out as exact BigInts
  * (BigIntField takes them; IntField and the other fields reject them with a 422).
+ * A body deeper, or with a larger object or array, than `limits` is refused as malformed
+ * (MalformedJsonError) after one linear pass over the text, before it is parsed.
  */
-export function parseJsonBody(text: string): unknown {
+export function parseJsonBody(text: string, limits: JsonStructureLimits = DEFAULT_JSON_LIMITS): unknown {
   const source = text.startsWith(BOM) ? text.slice(1) : text;
   if (source === '') return undefined;
+  const breach = findJsonLimitBreach(source, limits);
+  if (breach) throw new MalformedJsonError(breach.position, breach.reason);
   let value: unknown;
   try {
     value = parseJsonWithBigIntegers(source);
@@ -58,8 +64,8 @@ export function parseJsonBody(text: string): unknown {
  * Call it before `app.init()`/`listen()`. It takes over Nest's default body parsers, so
  * only JSON bodies are parsed (form bodies get 415).
  */
-export function installJsonBodyParser(app: NestFastifyApplication): void {
-  const { bodyLimit } = app.getHttpAdapter().getInstance().initialConfig;
+export function installJsonBodyParser(app: NestFastifyApplication, bodyLimit = app.getHttpAdapter().getInstance().initialConfig.bodyLimit): void {
+  // The parser's limit applies where no route sets one (an unknown route's 404 reads the body too).
   app.useBodyParser('application/json', { bodyLimit }, (_request, body, done) => {
     try {
       done(null, parseJsonBody(body.toString('utf8')));

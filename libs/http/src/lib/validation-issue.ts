@@ -120,6 +120,10 @@ export const issues = {
     type: 'model_attributes_type',
     msg: 'Input should be a valid dictionary or object to extract fields from',
   }),
+  unstorableText: (): FieldIssue => ({
+    type: 'string_unicode',
+    msg: 'Input should be a valid string, without NUL characters or unpaired surrogates',
+  }),
   valueError: (error: string): FieldIssue => ({
     type: 'value_error',
     msg: `Value error, ${error}`,
