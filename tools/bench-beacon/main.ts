@@ -88,6 +88,8 @@ async function main(): Promise<void> {
         BEACON_OPS_ACCESS_TOKENS: TOKEN,
         WALLET_PRIVATE_KEYS: wallets.map((w) => w.privateKey).join(','),
         SIGNER_PRIVATE_KEY: signer.privateKey,
+        // anvil's own accounts, on the bench's own local anvil.
+        ALLOW_DEV_KEYS: 'true',
         RECEIPT_POLL_INTERVAL_MS: String(receiptPollMs(blockTime)),
       },
     });

@@ -17,6 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
+import { DEV_JWT } from '@perp/auth';
 import { getFreePort, ManagedProcess, spawnManaged, waitUntil } from '@perp/local-infra';
 import { Client } from 'pg';
 import type { CapturedResponse } from './bare-ceiling-server';
@@ -207,6 +208,10 @@ async function main(): Promise<void> {
         SOURCE_DATABASE_URL: data.sourceUrl,
         MARKET_DATA_DATABASE_URL: data.keysUrl,
         ADMIN_API_KEYS: adminKey,
+        // Required trust anchors; the bench makes no developer-token calls.
+        JWT_JWKS_FILE: DEV_JWT.jwksFile,
+        JWT_ISSUER: DEV_JWT.issuer,
+        JWT_AUDIENCE: DEV_JWT.audience,
       },
     );
     stopping.push(() => service.stop());

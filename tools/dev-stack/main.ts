@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnvilNode, ensureDevSigningKey, ManagedProcess, PostgresServer, startAnvil, startPostgres } from '@perp/local-infra';
 import { PRESETS, runSimulation } from '@perp/market-sim';
-import { DEV_DEFAULTS } from '@perp/service';
+import { DEV_DEFAULTS, devServiceEnv } from '@perp/service';
 import { printBanner } from './banner';
 import { beaconOpsAccounts, DevContracts, deployDevContracts } from './deploy-contracts';
 import { devStackSettings } from './dev-settings';
@@ -82,7 +82,10 @@ async function main(): Promise<void> {
     // The local identity provider: market-data verifies developer tokens (`npm run dev-token`) with its JWKS.
     const devSigningKey = ensureDevSigningKey(settings.dataDir);
 
+    // The services have no default for any secret or database: the dev stack passes its own (public,
+    // hence ALLOW_DEV_KEYS=true), and whatever the environment sets wins.
     const appEnv: NodeJS.ProcessEnv = {
+      ...devServiceEnv(),
       ...process.env,
       INDEX_DATABASE_URL: indexUrl,
       SOURCE_DATABASE_URL: sourceUrl,
@@ -90,7 +93,7 @@ async function main(): Promise<void> {
       BEACON_OPS_DATABASE_URL: process.env['BEACON_OPS_DATABASE_URL'] ?? postgres.url(DATABASES.beaconOps),
       RPC_URL: rpcUrl,
       // Only one key source may be set: an explicit JWT_JWKS_URL wins over the dev key.
-      ...(process.env['JWT_JWKS_URL'] ? {} : { JWT_JWKS_FILE: process.env['JWT_JWKS_FILE'] ?? devSigningKey.files.jwks }),
+      JWT_JWKS_FILE: process.env['JWT_JWKS_URL'] ? '' : (process.env['JWT_JWKS_FILE'] ?? devSigningKey.files.jwks),
       MARKET_DATA_PORT: String(settings.marketDataPort),
       BEACON_OPS_PORT: String(settings.beaconOpsPort),
       // Addresses of what was just deployed win over any in the environment: nothing else exists on a fresh chain.

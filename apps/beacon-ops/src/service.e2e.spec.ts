@@ -3,6 +3,7 @@ import { AnvilNode, PostgresServer, startAnvil, startTestPostgres } from '@perp/
 import request from 'supertest';
 import { createBeaconOpsApp } from './create-app';
 import { loadBeaconOpsSettings } from './settings';
+import { devServiceEnv } from '@perp/service';
 
 /** The service surface on real Postgres and a real anvil chain through real HTTP. */
 describe('beacon-ops service routes', () => {
@@ -12,7 +13,9 @@ describe('beacon-ops service routes', () => {
 
   beforeAll(async () => {
     [pg, anvil] = await Promise.all([startTestPostgres(['beacon_ops']), startAnvil({ chainId: 31337 })]);
-    app = await createBeaconOpsApp(loadBeaconOpsSettings({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'), RPC_URL: anvil.url }), { logger: false });
+    app = await createBeaconOpsApp(loadBeaconOpsSettings(devServiceEnv({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'), RPC_URL: anvil.url })), {
+      logger: false,
+    });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   }, 60_000);

@@ -1,27 +1,44 @@
 import { join } from 'node:path';
 import { runTsEntryPoint } from '@perp/local-infra';
 import { HDNodeWallet, Wallet } from 'ethers';
+import { ANVIL_DEV_KEYS, DEV_DEFAULTS, devServiceEnv, InvalidSettingsError } from '@perp/service';
 import { loadBeaconOpsSettings } from './settings';
+
+const TOKEN_A = 'beacon-ops-token-a-0123456789abcdef';
+const TOKEN_B = 'beacon-ops-token-b-0123456789abcdef';
+
+/** The problems the loader reports for `env` (none: the settings loaded). */
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadBeaconOpsSettings(env);
+    return [];
+  } catch (error) {
+    if (error instanceof InvalidSettingsError) return error.problems;
+    throw error;
+  }
+}
 
 const anvilAccount = (i: number) =>
   HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, `m/44'/60'/0'/0/${i}`).address.toLowerCase();
 
 describe('beacon-ops settings', () => {
-  it('defaults to the dev stack', () => {
-    expect(loadBeaconOpsSettings({})).toMatchObject({ port: 8000, rpcUrl: 'http://127.0.0.1:8545' });
+  it('load the dev environment the dev stack passes', () => {
+    expect(loadBeaconOpsSettings(devServiceEnv())).toMatchObject({ port: 8000, rpcUrl: 'http://127.0.0.1:8545' });
   });
 
   it('takes every override from the environment', () => {
-    const settings = loadBeaconOpsSettings({
-      BEACON_OPS_PORT: '9000',
-      RPC_URL: 'https://rpc.example',
-      BEACON_OPS_ACCESS_TOKENS: 'a'.repeat(16) + ',' + 'b'.repeat(20),
-    });
-    expect(settings).toMatchObject({ port: 9000, rpcUrl: 'https://rpc.example', accessTokens: ['a'.repeat(16), 'b'.repeat(20)] });
+    const settings = loadBeaconOpsSettings(
+      devServiceEnv({
+        BEACON_OPS_PORT: '9000',
+        RPC_URL: 'https://rpc.example',
+        BEACON_OPS_ACCESS_TOKENS: `${TOKEN_A},${TOKEN_B}`,
+      }),
+    );
+    expect(settings).toMatchObject({ port: 9000, rpcUrl: 'https://rpc.example', accessTokens: [TOKEN_A, TOKEN_B] });
   });
 
-  it('defaults the wallet pool to anvil accounts 1-8, the signer to account 9, and a 0.01 ether floor', () => {
-    const settings = loadBeaconOpsSettings({});
+  it('the dev environment pools anvil accounts 1-8, signs with account 9, and the floor defaults to 0.01 ether', () => {
+    const settings = loadBeaconOpsSettings(devServiceEnv());
     const addresses = settings.walletPrivateKeys.map((key) => new Wallet(key).address.toLowerCase());
     expect(addresses).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map(anvilAccount));
     expect(addresses).not.toContain(anvilAccount(0)); // the dev stack's deployer
@@ -36,15 +53,17 @@ describe('beacon-ops settings', () => {
 
   it('takes the pool settings from the environment', () => {
     const key = `0x${'11'.repeat(32)}`;
-    const settings = loadBeaconOpsSettings({
-      WALLET_PRIVATE_KEYS: `${key}, ${'22'.repeat(32)}`,
-      SIGNER_PRIVATE_KEY: '33'.repeat(32),
-      WALLET_MIN_BALANCE_WEI: '5',
-      RECEIPT_TIMEOUT_MS: '1000',
-      RECEIPT_POLL_INTERVAL_MS: '50',
-      LEASE_TIMEOUT_MS: '11000',
-      CHAIN_ID: '8453',
-    });
+    const settings = loadBeaconOpsSettings(
+      devServiceEnv({
+        WALLET_PRIVATE_KEYS: `${key}, ${'22'.repeat(32)}`,
+        SIGNER_PRIVATE_KEY: '33'.repeat(32),
+        WALLET_MIN_BALANCE_WEI: '5',
+        RECEIPT_TIMEOUT_MS: '1000',
+        RECEIPT_POLL_INTERVAL_MS: '50',
+        LEASE_TIMEOUT_MS: '11000',
+        CHAIN_ID: '8453',
+      }),
+    );
     expect(settings).toMatchObject({
       walletPrivateKeys: [key, `0x${'22'.repeat(32)}`],
       signerPrivateKey: `0x${'33'.repeat(32)}`,
@@ -60,7 +79,9 @@ describe('beacon-ops settings', () => {
     const secret = 'ab'.repeat(31);
     let message = '';
     try {
-      loadBeaconOpsSettings({ WALLET_PRIVATE_KEYS: `${'11'.repeat(32)},${secret}`, SIGNER_PRIVATE_KEY: 'nope', WALLET_MIN_BALANCE_WEI: '0.5', CHAIN_ID: 'x' });
+      loadBeaconOpsSettings(
+        devServiceEnv({ WALLET_PRIVATE_KEYS: `${'11'.repeat(32)},${secret}`, SIGNER_PRIVATE_KEY: 'nope', WALLET_MIN_BALANCE_WEI: '0.5', CHAIN_ID: 'x' }),
+      );
     } catch (error) {
       message = (error as Error).message;
     }
@@ -69,25 +90,90 @@ describe('beacon-ops settings', () => {
     expect(message).toContain('WALLET_MIN_BALANCE_WEI: must be a non-negative integer amount of wei');
     expect(message).toContain('CHAIN_ID: must be an integer');
     expect(message).not.toContain(secret);
-    expect(() => loadBeaconOpsSettings({ WALLET_PRIVATE_KEYS: `${'11'.repeat(32)},0x${'11'.repeat(32)}` })).toThrow(
+    expect(() => loadBeaconOpsSettings(devServiceEnv({ WALLET_PRIVATE_KEYS: `${'11'.repeat(32)},0x${'11'.repeat(32)}` }))).toThrow(
       /WALLET_PRIVATE_KEYS: lists the same key twice$/m,
     );
   });
 
   it('refuses a lease that could expire during its own receipt wait', () => {
-    expect(() => loadBeaconOpsSettings({ RECEIPT_TIMEOUT_MS: '60000', LEASE_TIMEOUT_MS: '60000' })).toThrow(
+    expect(() => loadBeaconOpsSettings(devServiceEnv({ RECEIPT_TIMEOUT_MS: '60000', LEASE_TIMEOUT_MS: '60000' }))).toThrow(
       /LEASE_TIMEOUT_MS: must be at least RECEIPT_TIMEOUT_MS \+ 10000/,
     );
   });
 
-  it('rejects weak tokens without echoing them', () => {
-    expect(() => loadBeaconOpsSettings({ BEACON_OPS_ACCESS_TOKENS: 'short' })).toThrow(/BEACON_OPS_ACCESS_TOKENS: item 1 must be at least 16 characters$/m);
+  it('has no default for the chain, the journal or any secret: each missing one is named', () => {
+    expect(problems({})).toEqual([
+      'RPC_URL is required but not set',
+      'BEACON_OPS_DATABASE_URL is required but not set',
+      'BEACON_OPS_ACCESS_TOKENS is required but not set',
+      'WALLET_PRIVATE_KEYS is required but not set',
+      'SIGNER_PRIVATE_KEY is required but not set',
+    ]);
+  });
+
+  it('rejects weak, blank and repeated tokens without echoing them', () => {
+    const weak = 'x'.repeat(31);
+    expect(problems(devServiceEnv({ BEACON_OPS_ACCESS_TOKENS: weak }))).toEqual(['BEACON_OPS_ACCESS_TOKENS: item 1 must be at least 32 characters']);
+    expect(problems(devServiceEnv({ BEACON_OPS_ACCESS_TOKENS: ' ' }))).toEqual(['BEACON_OPS_ACCESS_TOKENS is required but not set']);
+    expect(problems(devServiceEnv({ BEACON_OPS_ACCESS_TOKENS: `${TOKEN_A},` }))).toEqual(['BEACON_OPS_ACCESS_TOKENS: item 2 is blank']);
+    expect(problems(devServiceEnv({ BEACON_OPS_ACCESS_TOKENS: `${TOKEN_A},${TOKEN_A}` }))).toEqual(['BEACON_OPS_ACCESS_TOKENS: lists the same value twice']);
+    expect(problems(devServiceEnv({ WALLET_PRIVATE_KEYS: `${'11'.repeat(32)},,${'22'.repeat(32)}` }))).toEqual(['WALLET_PRIVATE_KEYS: item 2 is blank']);
+  });
+
+  it('refuses keys that are not valid secp256k1 keys', () => {
+    expect(problems(devServiceEnv({ SIGNER_PRIVATE_KEY: '00'.repeat(32) }))).toEqual([
+      'SIGNER_PRIVATE_KEY: is not a valid secp256k1 private key (0 or not below the curve order)',
+    ]);
+    expect(problems(devServiceEnv({ WALLET_PRIVATE_KEYS: 'ff'.repeat(32) }))).toEqual([
+      'WALLET_PRIVATE_KEYS: item 1 is not a valid secp256k1 private key (0 or not below the curve order)',
+    ]);
+  });
+
+  it("refuses anvil's public keys and the dev token unless ALLOW_DEV_KEYS=true, and ALLOW_DEV_KEYS=true under NODE_ENV=production", () => {
+    expect(problems(devServiceEnv({ ALLOW_DEV_KEYS: '' }))).toEqual([
+      'BEACON_OPS_ACCESS_TOKENS: item 1 is the dev stack token, which is public: refused unless ALLOW_DEV_KEYS=true (dev stack only)',
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map(
+        (i) => `WALLET_PRIVATE_KEYS: item ${i} is anvil dev account ${i}'s key, which is public: refused unless ALLOW_DEV_KEYS=true (dev stack only)`,
+      ),
+      "SIGNER_PRIVATE_KEY: is anvil dev account 9's key, which is public: refused unless ALLOW_DEV_KEYS=true (dev stack only)",
+    ]);
+    // Account 0 (the dev deployer), written without 0x and in upper case, is still anvil's.
+    const own = { BEACON_OPS_ACCESS_TOKENS: TOKEN_A, WALLET_PRIVATE_KEYS: '11'.repeat(32), SIGNER_PRIVATE_KEY: '22'.repeat(32) };
+    expect(problems(devServiceEnv({ ...own, ALLOW_DEV_KEYS: 'false', WALLET_PRIVATE_KEYS: ANVIL_DEV_KEYS[0].slice(2).toUpperCase() }))).toEqual([
+      "WALLET_PRIVATE_KEYS: item 1 is anvil dev account 0's key, which is public: refused unless ALLOW_DEV_KEYS=true (dev stack only)",
+    ]);
+    expect(problems(devServiceEnv({ ALLOW_DEV_KEYS: 'true', NODE_ENV: 'production' }))).toEqual([
+      'ALLOW_DEV_KEYS: must not be true when NODE_ENV=production (dev secrets are public)',
+    ]);
+    expect(problems(devServiceEnv({ ...own, ALLOW_DEV_KEYS: 'false', NODE_ENV: 'production' }))).toEqual([]);
+  });
+
+  it('lists exactly the keys of anvil accounts 0-9', () => {
+    expect(ANVIL_DEV_KEYS.map((key) => new Wallet(key).address.toLowerCase())).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(anvilAccount));
+  });
+
+  it('masks the password of an RPC URL it shows', () => {
+    expect(problems(devServiceEnv({ RPC_URL: 'wss://rpc-user:hunter2-secret@rpc.example/v1' }))).toEqual([
+      'RPC_URL: must be a http or https URL (got "wss://rpc-user:***@rpc.example/v1")',
+    ]);
   });
 
   it('the process refuses to start with a message naming the bad setting', () => {
-    const run = runTsEntryPoint(join(__dirname, 'main.ts'), { RPC_URL: 'ftp://chain' });
+    const run = runTsEntryPoint(join(__dirname, 'main.ts'), { ...devServiceEnv(), RPC_URL: 'ftp://chain' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('beacon-ops refuses to start');
     expect(run.stderr).toContain('RPC_URL: must be a http or https URL (got "ftp://chain")');
+  });
+
+  it('started as the image starts it (NODE_ENV=production, nothing set), the process exits 1 naming every missing setting', () => {
+    const unset = Object.fromEntries(Object.keys(devServiceEnv()).map((name) => [name, '']));
+    const run = runTsEntryPoint(join(__dirname, 'main.ts'), { ...unset, NODE_ENV: 'production', RPC_URL: 'ftp://rpc:hunter2-secret@chain' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('RPC_URL: must be a http or https URL (got "ftp://rpc:***@chain")');
+    for (const name of ['BEACON_OPS_DATABASE_URL', 'BEACON_OPS_ACCESS_TOKENS', 'WALLET_PRIVATE_KEYS', 'SIGNER_PRIVATE_KEY']) {
+      expect(run.stderr).toContain(`${name} is required but not set`);
+    }
+    expect(`${run.stdout}${run.stderr}`).not.toContain('hunter2');
+    expect(`${run.stdout}${run.stderr}`).not.toContain(DEV_DEFAULTS.beaconOpsAccessToken);
   });
 });

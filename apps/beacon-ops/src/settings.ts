@@ -1,7 +1,8 @@
 import {
   address,
   DEV_DEFAULTS,
-  devDatabaseUrl,
+  devKeyProblems,
+  devKeysSettingsSpec,
   httpUrl,
   integer,
   InvalidSettingsError,
@@ -11,27 +12,10 @@ import {
   port,
   postgresUrl,
   privateKey,
-  secretToken,
+  secretList,
   setting,
   Settings,
 } from '@perp/service';
-
-/**
- * Private keys of anvil's dev accounts 1-8 and 9 (mnemonic "test test ... junk"). Account 0
- * is the dev stack's deployer and stays out of the pool, so deployments never race the pool
- * for a nonce. Public knowledge: for a local chain only.
- */
-const ANVIL_POOL_KEYS = [
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
-  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
-  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
-  '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
-  '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
-  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
-  '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
-];
-const ANVIL_SIGNER_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
 
 /** An amount of wei as a non-negative integer string (bigint: wei overflow a JS number). */
 function weiAmount(raw: string): bigint {
@@ -45,29 +29,36 @@ function gasAmount(raw: string): bigint {
   return BigInt(raw);
 }
 
-/** The same key twice would be two "wallets" racing for one nonce. */
+/** The same key twice would be two "wallets" racing for one nonce; a blank entry is a missing key. */
 function distinctKeys(raw: string): string[] {
+  const blank = raw.split(',').findIndex((part) => part.trim() === '');
+  if (blank >= 0) throw new Error(`item ${blank + 1} is blank`);
   const keys = list(privateKey, { min: 1 })(raw);
   if (new Set(keys).size !== keys.length) throw new Error('lists the same key twice');
   return keys;
 }
 
-/** Defaults are the dev stack's (see DEV_DEFAULTS); every one is overridable by its variable. */
+/**
+ * The chain, the journal database and every secret are required: no default could be right in
+ * production (a default chain or database would let a misconfigured replica send from, or
+ * journal into, the dev one). The dev stack and tests pass them all (devServiceEnv in @perp/service).
+ */
 export const beaconOpsSettingsSpec = {
   host: setting('BEACON_OPS_HOST', String, { default: '0.0.0.0' }),
   port: setting('BEACON_OPS_PORT', port, { default: String(DEV_DEFAULTS.beaconOpsPort) }),
-  rpcUrl: setting('RPC_URL', httpUrl, { default: DEV_DEFAULTS.rpcUrl }),
-  databaseUrl: setting('BEACON_OPS_DATABASE_URL', postgresUrl, { default: devDatabaseUrl(DEV_DEFAULTS.databases.beaconOps) }),
-  accessTokens: setting('BEACON_OPS_ACCESS_TOKENS', list(secretToken({ minLength: 16 }), { min: 1 }), {
-    default: DEV_DEFAULTS.beaconOpsAccessToken,
-    secret: true,
-  }),
+  /** user:password in the URL is sent as HTTP Basic authentication (chain.module.ts). */
+  rpcUrl: setting('RPC_URL', httpUrl),
+  databaseUrl: setting('BEACON_OPS_DATABASE_URL', postgresUrl),
+  /** At least 32 characters each, distinct; comma-separated for rotation. */
+  accessTokens: setting('BEACON_OPS_ACCESS_TOKENS', secretList(), { secret: true }),
   /** Chain id the pool may sign for; unset: whatever the RPC reports. */
   chainId: setting('CHAIN_ID', optional(integer({ min: 1 })), { default: '' }),
   /** The pool's gas-paying wallets. */
-  walletPrivateKeys: setting('WALLET_PRIVATE_KEYS', distinctKeys, { default: ANVIL_POOL_KEYS.join(','), secret: true }),
+  walletPrivateKeys: setting('WALLET_PRIVATE_KEYS', distinctKeys, { secret: true }),
   /** Signs measurements for ECDSA-adapter beacons; never pays gas. */
-  signerPrivateKey: setting('SIGNER_PRIVATE_KEY', privateKey, { default: ANVIL_SIGNER_KEY, secret: true }),
+  signerPrivateKey: setting('SIGNER_PRIVATE_KEY', privateKey, { secret: true }),
+  /** Accept anvil's public keys and the dev token (dev stack and tests only; refused under NODE_ENV=production). */
+  ...devKeysSettingsSpec,
   /** A wallet is never spent below this balance (0.01 ether by default). */
   walletMinBalanceWei: setting('WALLET_MIN_BALANCE_WEI', weiAmount, { default: '10000000000000000' }),
   /** How long a wallet lease (and a beacon lock) lives without its holder releasing it. */
@@ -113,7 +104,13 @@ export const BEACON_OPS_SETTINGS = Symbol('BEACON_OPS_SETTINGS');
 export const LEASE_SLACK_MS = 10_000;
 
 export function loadBeaconOpsSettings(env: NodeJS.ProcessEnv = process.env): BeaconOpsSettings {
-  const settings = loadSettings(beaconOpsSettingsSpec, env);
+  const settings = loadSettings(beaconOpsSettingsSpec, env, (values) =>
+    devKeyProblems(
+      values.allowDevKeys,
+      { BEACON_OPS_ACCESS_TOKENS: values.accessTokens, WALLET_PRIVATE_KEYS: values.walletPrivateKeys, SIGNER_PRIVATE_KEY: values.signerPrivateKey },
+      env,
+    ),
+  );
   // A lease that could expire during its own receipt wait would let a second sender take
   // the wallet while our transaction is still unconfirmed.
   if (settings.leaseTimeoutMs < settings.receiptTimeoutMs + LEASE_SLACK_MS) {

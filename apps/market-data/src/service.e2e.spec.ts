@@ -3,6 +3,7 @@ import { PostgresServer, startTestPostgres } from '@perp/local-infra';
 import request from 'supertest';
 import { createMarketDataApp } from './create-app';
 import { loadMarketDataSettings } from './settings';
+import { devServiceEnv } from '@perp/service';
 
 /** The service surface on real Postgres through real HTTP: health, readiness, docs, request ids. */
 describe('market-data service routes', () => {
@@ -11,11 +12,13 @@ describe('market-data service routes', () => {
 
   beforeAll(async () => {
     pg = await startTestPostgres(['perp_index', 'perp_source', 'market_data']);
-    const settings = loadMarketDataSettings({
-      INDEX_DATABASE_URL: pg.url('perp_index'),
-      SOURCE_DATABASE_URL: pg.url('perp_source'),
-      MARKET_DATA_DATABASE_URL: pg.url('market_data'),
-    });
+    const settings = loadMarketDataSettings(
+      devServiceEnv({
+        INDEX_DATABASE_URL: pg.url('perp_index'),
+        SOURCE_DATABASE_URL: pg.url('perp_source'),
+        MARKET_DATA_DATABASE_URL: pg.url('market_data'),
+      }),
+    );
     app = await createMarketDataApp(settings, { logger: false });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
@@ -66,7 +69,7 @@ describe('market-data readiness without its stores', () => {
   it('keeps serving: /health 200, /ready 503 naming each store down', async () => {
     const nowhere = 'postgres://postgres@127.0.0.1:1/none';
     const app = await createMarketDataApp(
-      loadMarketDataSettings({ INDEX_DATABASE_URL: nowhere, SOURCE_DATABASE_URL: nowhere, MARKET_DATA_DATABASE_URL: nowhere }),
+      loadMarketDataSettings(devServiceEnv({ INDEX_DATABASE_URL: nowhere, SOURCE_DATABASE_URL: nowhere, MARKET_DATA_DATABASE_URL: nowhere })),
       { logger: false },
     );
     await app.init();

@@ -1,35 +1,42 @@
-import { DEV_JWT, SUPPORTED_JWT_ALGORITHMS, DEFAULT_JWT_ALGORITHMS } from '@perp/auth';
+import { SUPPORTED_JWT_ALGORITHMS, DEFAULT_JWT_ALGORITHMS } from '@perp/auth';
 import {
   DEV_DEFAULTS,
-  devDatabaseUrl,
+  devKeyProblems,
+  devKeysSettingsSpec,
   httpUrl,
   integer,
-  InvalidSettingsError,
   list,
   loadSettings,
   oneOf,
   optional,
   port,
   postgresUrl,
+  secretList,
   setting,
   Settings,
 } from '@perp/service';
 
-/** Defaults are the dev stack's (see DEV_DEFAULTS, DEV_JWT); every one is overridable by its variable. */
+/**
+ * Every secret, trust anchor and database is required: no default could be right in production,
+ * and a default database would let a misconfigured replica serve (or write keys to) the dev one.
+ * The dev stack and tests pass them all (devServiceEnv in @perp/service).
+ */
 export const marketDataSettingsSpec = {
   host: setting('MARKET_DATA_HOST', String, { default: '0.0.0.0' }),
   port: setting('MARKET_DATA_PORT', port, { default: String(DEV_DEFAULTS.marketDataPort) }),
-  indexDatabaseUrl: setting('INDEX_DATABASE_URL', postgresUrl, { default: devDatabaseUrl(DEV_DEFAULTS.databases.index) }),
-  sourceDatabaseUrl: setting('SOURCE_DATABASE_URL', postgresUrl, { default: devDatabaseUrl(DEV_DEFAULTS.databases.source) }),
-  keysDatabaseUrl: setting('MARKET_DATA_DATABASE_URL', postgresUrl, { default: devDatabaseUrl(DEV_DEFAULTS.databases.marketData) }),
-  adminApiKeys: setting('ADMIN_API_KEYS', list(String, { min: 1 }), { default: DEV_DEFAULTS.adminApiKey, secret: true }),
-  /** The identity provider's JWKS; when set, JWT_JWKS_FILE must not be. */
+  indexDatabaseUrl: setting('INDEX_DATABASE_URL', postgresUrl),
+  sourceDatabaseUrl: setting('SOURCE_DATABASE_URL', postgresUrl),
+  keysDatabaseUrl: setting('MARKET_DATA_DATABASE_URL', postgresUrl),
+  /** At least 32 characters each, distinct; comma-separated for rotation. */
+  adminApiKeys: setting('ADMIN_API_KEYS', secretList(), { secret: true }),
+  /** The identity provider's JWKS; exactly one of JWT_JWKS_URL and JWT_JWKS_FILE is set. */
   jwtJwksUrl: setting('JWT_JWKS_URL', optional(httpUrl), { default: '' }),
-  /** A JWKS file, used when JWT_JWKS_URL is unset; relative paths are from the working directory. */
-  jwtJwksFile: setting('JWT_JWKS_FILE', String, { default: DEV_JWT.jwksFile }),
-  jwtIssuer: setting('JWT_ISSUER', String, { default: DEV_JWT.issuer }),
-  jwtAudience: setting('JWT_AUDIENCE', String, { default: DEV_JWT.audience }),
+  /** A JWKS file; relative paths are from the working directory. */
+  jwtJwksFile: setting('JWT_JWKS_FILE', optional(String), { default: '' }),
+  jwtIssuer: setting('JWT_ISSUER', String),
+  jwtAudience: setting('JWT_AUDIENCE', String),
   jwtAlgorithms: setting('JWT_ALGORITHMS', list(oneOf(...SUPPORTED_JWT_ALGORITHMS), { min: 1 }), { default: DEFAULT_JWT_ALGORITHMS.join(',') }),
+  ...devKeysSettingsSpec,
   jwtClockToleranceSeconds: setting('JWT_CLOCK_TOLERANCE_SECONDS', integer({ min: 0, max: 300 }), { default: '30' }),
   /** How often the in-memory last-used times of API keys are written, in one batched UPDATE. */
   apiKeyLastUsedFlushMs: setting('API_KEY_LAST_USED_FLUSH_MS', integer({ min: 100, max: 3_600_000 }), { default: '10000' }),
@@ -56,10 +63,12 @@ export type MarketDataSettings = Settings<typeof marketDataSettingsSpec>;
 export const MARKET_DATA_SETTINGS = Symbol('MARKET_DATA_SETTINGS');
 
 export function loadMarketDataSettings(env: NodeJS.ProcessEnv = process.env): MarketDataSettings {
-  const settings = loadSettings(marketDataSettingsSpec, env);
-  // Two key sources would leave it unclear which one signs the tokens: refuse to guess.
-  if (settings.jwtJwksUrl !== undefined && env['JWT_JWKS_FILE']?.trim()) {
-    throw new InvalidSettingsError(['JWT_JWKS_URL and JWT_JWKS_FILE are both set: set only one']);
-  }
-  return settings;
+  return loadSettings(marketDataSettingsSpec, env, (values) => {
+    const problems = devKeyProblems(values.allowDevKeys, { ADMIN_API_KEYS: values.adminApiKeys }, env);
+    // Two key sources would leave it unclear which one signs the tokens: refuse to guess.
+    const sources = [env['JWT_JWKS_URL'], env['JWT_JWKS_FILE']].filter((raw) => raw?.trim()).length;
+    if (sources === 0) problems.push('JWT_JWKS_URL or JWT_JWKS_FILE is required but not set');
+    if (sources === 2) problems.push('JWT_JWKS_URL and JWT_JWKS_FILE are both set: set only one');
+    return problems;
+  });
 }

@@ -20,3 +20,5 @@ export * from './lib/migrations/with-data-source';
 export * from './lib/migrations/mask-password';
 export * from './lib/migrations/run-migrate-command';
 export * from './lib/http-server-settings';
+export * from './lib/dev-secrets';
+export * from './lib/dev-service-env';

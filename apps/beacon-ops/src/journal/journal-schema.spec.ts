@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { PostgresServer, startTestPostgres } from '@perp/local-infra';
-import { StoreUnavailableError } from '@perp/service';
+import { devServiceEnv, StoreUnavailableError } from '@perp/service';
 import { DataSource } from 'typeorm';
 import { loadBeaconOpsSettings } from '../settings';
 import { JournalStore } from '../stores/journal-store.module';
@@ -21,7 +21,7 @@ describe('journal schema', () => {
   });
 
   it('is migrated on first connection; three replicas starting at once apply it exactly once', async () => {
-    const settings = loadBeaconOpsSettings({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops') });
+    const settings = loadBeaconOpsSettings(devServiceEnv({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops') }));
     stores = [new JournalStore(settings), new JournalStore(settings), new JournalStore(settings)];
     const sources = await Promise.all(stores.map((s) => s.dataSource()));
     db = sources[0];
@@ -50,7 +50,7 @@ describe('journal schema', () => {
 
   it('reports the store unavailable (503) while the database is down, without hanging', async () => {
     Logger.overrideLogger(false); // its "cannot connect" warning is expected here
-    const store = new JournalStore(loadBeaconOpsSettings({ BEACON_OPS_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/beacon_ops' }));
+    const store = new JournalStore(loadBeaconOpsSettings(devServiceEnv({ BEACON_OPS_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/beacon_ops' })));
     await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
     Logger.overrideLogger(['log', 'warn', 'error']);
   });

@@ -2,7 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { frameworkErrorHandler, useHttpConventions } from '@perp/http';
 import { AnvilNode, AnvilOptions, PostgresServer, rpcCall, startAnvil, startTestPostgres } from '@perp/local-infra';
-import { createServiceApp } from '@perp/service';
+import { createServiceApp, devServiceEnv } from '@perp/service';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
@@ -27,18 +27,20 @@ export interface PoolApp {
 
 /** Settings for the pool on anvil accounts `walletAccounts` (default 1-4), quick timeouts. */
 export function poolSettings(databaseUrl: string, rpcUrl: string, env: Record<string, string> = {}, walletAccounts = [1, 2, 3, 4]): BeaconOpsSettings {
-  return loadBeaconOpsSettings({
-    BEACON_OPS_DATABASE_URL: databaseUrl,
-    RPC_URL: rpcUrl,
-    WALLET_PRIVATE_KEYS: walletAccounts.map(anvilKey).join(','),
-    RECEIPT_TIMEOUT_MS: '5000',
-    RECEIPT_POLL_INTERVAL_MS: '20',
-    LEASE_TIMEOUT_MS: '20000',
-    LEASE_WAIT_MS: '20000',
-    RECONCILE_INTERVAL_MS: '600000',
-    WALLET_BALANCE_CACHE_MS: '500',
-    ...env,
-  });
+  return loadBeaconOpsSettings(
+    devServiceEnv({
+      BEACON_OPS_DATABASE_URL: databaseUrl,
+      RPC_URL: rpcUrl,
+      WALLET_PRIVATE_KEYS: walletAccounts.map(anvilKey).join(','),
+      RECEIPT_TIMEOUT_MS: '5000',
+      RECEIPT_POLL_INTERVAL_MS: '20',
+      LEASE_TIMEOUT_MS: '20000',
+      LEASE_WAIT_MS: '20000',
+      RECONCILE_INTERVAL_MS: '600000',
+      WALLET_BALANCE_CACHE_MS: '500',
+      ...env,
+    }),
+  );
 }
 
 /** The real app (AppModule, HTTP conventions) plus test-only controllers, initialised. */

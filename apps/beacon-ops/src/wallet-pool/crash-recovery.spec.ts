@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { DataSource } from 'typeorm';
 import { anvilAddress, anvilKey } from '../test/anvil-keys';
 import { Infra, journalRows, PoolApp, poolSettings, sleep, startInfra, startPoolApp } from '../test/pool-test-env';
+import { devServiceEnv } from '@perp/service';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const SENDS = 24;
@@ -34,6 +35,7 @@ describe('crash safety', () => {
   it('after SIGKILL mid-flight and a restart, every journal row ends confirmed or failed and nothing is sent twice', async () => {
     const env = {
       ...process.env,
+      ...devServiceEnv(),
       BEACON_OPS_DATABASE_URL: infra.pg.url('beacon_ops'),
       RPC_URL: infra.anvil.url,
       WALLET_PRIVATE_KEYS: WALLET_ACCOUNTS.map(anvilKey).join(','),

@@ -7,7 +7,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CurrentPrincipal, DEV_JWT } from '@perp/auth';
 import { frameworkErrorHandler, useHttpConventions } from '@perp/http';
 import { DevSigningKey, ensureDevSigningKey, PostgresServer, signDevToken, startTestPostgres, waitUntil } from '@perp/local-infra';
-import { buildOpenApiDocument, createServiceApp } from '@perp/service';
+import { buildOpenApiDocument, createServiceApp, devServiceEnv } from '@perp/service';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -18,7 +18,7 @@ import { loadMarketDataSettings } from '../settings';
 import { ApiKeyPrincipal } from './api-key-principal';
 import { RequireApiKey } from './require-auth.decorators';
 
-const ADMIN_KEY = 'admin-key-for-the-auth-tests';
+const ADMIN_KEY = 'admin-key-for-the-auth-tests-0123456789';
 
 /** A route like the market routes will be: only `@RequireApiKey()`, in a module of its own. */
 @Controller('probe')
@@ -32,7 +32,7 @@ class ProbeController {
 
 /** The market-data app plus the probe route, wired like createMarketDataApp. */
 async function createProbeApp(env: NodeJS.ProcessEnv): Promise<NestFastifyApplication> {
-  @Module({ imports: [AppModule.register(loadMarketDataSettings({ ADMIN_API_KEYS: ADMIN_KEY, ...env }))], controllers: [ProbeController] })
+  @Module({ imports: [AppModule.register(loadMarketDataSettings(devServiceEnv({ ADMIN_API_KEYS: ADMIN_KEY, ...env })))], controllers: [ProbeController] })
   class ProbeModule {}
   const app = await createServiceApp(ProbeModule, {
     logger: false,

@@ -16,7 +16,7 @@ export const developerJwtVerifierProvider: Provider = {
   useFactory: async (settings: MarketDataSettings): Promise<JwtBearerVerifier> => {
     const logger = new Logger('DeveloperAuth');
     const verifier = new JwtBearerVerifier({
-      jwks: settings.jwtJwksUrl !== undefined ? { url: settings.jwtJwksUrl } : { file: settings.jwtJwksFile },
+      jwks: settings.jwtJwksUrl !== undefined ? { url: settings.jwtJwksUrl } : { file: settings.jwtJwksFile ?? '' }, // one of the two is set (loadMarketDataSettings)
       issuer: settings.jwtIssuer,
       audience: settings.jwtAudience,
       algorithms: settings.jwtAlgorithms,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEV_JWT } from '@perp/auth';
 import { DevSigningKey, ensureDevSigningKey, PostgresServer, signDevToken, startTestPostgres } from '@perp/local-infra';
-import { postgresPoolOptions, StoreConnection } from '@perp/service';
+import { devServiceEnv, postgresPoolOptions, StoreConnection } from '@perp/service';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createMarketDataApp } from '../create-app';
@@ -13,7 +13,7 @@ import { loadMarketDataSettings } from '../settings';
 import { KEY_STORE_OPTIONS } from './key-store-options';
 import { migrateKeyStore } from './key-store-schema';
 
-const ADMIN_KEYS = ['admin-key-old-rotated-out-soon', 'admin-key-new-current-one'];
+const ADMIN_KEYS = ['admin-key-old-rotated-out-soon-0123456789', 'admin-key-new-current-one-0123456789'];
 const KEY_PATTERN = /^mdk_[A-Za-z0-9_-]{43}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -33,13 +33,15 @@ describe('API key management', () => {
     chmodSync(dataDir, 0o755);
     signing = ensureDevSigningKey(dataDir);
     app = await createMarketDataApp(
-      loadMarketDataSettings({
-        INDEX_DATABASE_URL: pg.url('perp_index'),
-        SOURCE_DATABASE_URL: pg.url('perp_source'),
-        MARKET_DATA_DATABASE_URL: pg.url('market_data'),
-        ADMIN_API_KEYS: ADMIN_KEYS.join(','),
-        JWT_JWKS_FILE: signing.files.jwks,
-      }),
+      loadMarketDataSettings(
+        devServiceEnv({
+          INDEX_DATABASE_URL: pg.url('perp_index'),
+          SOURCE_DATABASE_URL: pg.url('perp_source'),
+          MARKET_DATA_DATABASE_URL: pg.url('market_data'),
+          ADMIN_API_KEYS: ADMIN_KEYS.join(','),
+          JWT_JWKS_FILE: signing.files.jwks,
+        }),
+      ),
       { logger: false },
     );
     await app.init();

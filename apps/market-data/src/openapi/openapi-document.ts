@@ -8,8 +8,22 @@ import { loadMarketDataSettings } from '../settings';
 /** The committed document: what clients and reviewers read without running the service. */
 export const MARKET_DATA_OPENAPI_FILE = join(__dirname, '..', '..', 'openapi.json');
 
+/**
+ * Placeholders for the required settings (the service has no default for them): building the
+ * app opens no connection and checks no credential, and no placeholder is a usable secret.
+ */
+const EXPORT_ENV = {
+  INDEX_DATABASE_URL: 'postgres://openapi-export.invalid/index',
+  SOURCE_DATABASE_URL: 'postgres://openapi-export.invalid/source',
+  MARKET_DATA_DATABASE_URL: 'postgres://openapi-export.invalid/keys',
+  ADMIN_API_KEYS: 'openapi-export-placeholder-admin-key',
+  JWT_JWKS_FILE: 'openapi-export-placeholder-jwks.json',
+  JWT_ISSUER: 'openapi-export',
+  JWT_AUDIENCE: 'openapi-export',
+};
+
 /** The document the code gives, built without any database or chain. */
 export function marketDataOpenApiDocument(): Promise<OpenAPIObject> {
-  // An empty environment: the defaults, whatever the caller's shell exports.
-  return exportOpenApiDocument(() => createMarketDataApp(loadMarketDataSettings({}), { logger: false }), MARKET_DATA_DESCRIPTION);
+  // Only the placeholders: the defaults, whatever the caller's shell exports.
+  return exportOpenApiDocument(() => createMarketDataApp(loadMarketDataSettings(EXPORT_ENV), { logger: false }), MARKET_DATA_DESCRIPTION);
 }

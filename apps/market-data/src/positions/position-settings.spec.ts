@@ -1,15 +1,16 @@
 import { loadMarketDataSettings } from '../settings';
+import { devServiceEnv } from '@perp/service';
 
 describe('position route settings', () => {
   it('default to DESIGN §4: buffer 0.10, stale after 300 s', () => {
-    expect(loadMarketDataSettings({})).toMatchObject({ candidateBufferE6: 100_000, staleAfterSeconds: 300 });
+    expect(loadMarketDataSettings(devServiceEnv())).toMatchObject({ candidateBufferE6: 100_000, staleAfterSeconds: 300 });
   });
 
   it('take the buffer as an exact decimal with up to 6 places', () => {
-    expect(loadMarketDataSettings({ CANDIDATE_BUFFER: '0' }).candidateBufferE6).toBe(0);
-    expect(loadMarketDataSettings({ CANDIDATE_BUFFER: '0.000001' }).candidateBufferE6).toBe(1);
-    expect(loadMarketDataSettings({ CANDIDATE_BUFFER: '1.5' }).candidateBufferE6).toBe(1_500_000);
-    expect(loadMarketDataSettings({ STALE_AFTER_SECONDS: '60' }).staleAfterSeconds).toBe(60);
+    expect(loadMarketDataSettings(devServiceEnv({ CANDIDATE_BUFFER: '0' })).candidateBufferE6).toBe(0);
+    expect(loadMarketDataSettings(devServiceEnv({ CANDIDATE_BUFFER: '0.000001' })).candidateBufferE6).toBe(1);
+    expect(loadMarketDataSettings(devServiceEnv({ CANDIDATE_BUFFER: '1.5' })).candidateBufferE6).toBe(1_500_000);
+    expect(loadMarketDataSettings(devServiceEnv({ STALE_AFTER_SECONDS: '60' })).staleAfterSeconds).toBe(60);
   });
 
   it.each([
@@ -20,6 +21,6 @@ describe('position route settings', () => {
     ['STALE_AFTER_SECONDS', '-1', /STALE_AFTER_SECONDS: must be at least 0/],
     ['STALE_AFTER_SECONDS', '5.5', /STALE_AFTER_SECONDS: must be an integer/],
   ])('refuse %s=%s', (name, value, message) => {
-    expect(() => loadMarketDataSettings({ [name]: value })).toThrow(message);
+    expect(() => loadMarketDataSettings(devServiceEnv({ [name]: value }))).toThrow(message);
   });
 });

@@ -4,6 +4,7 @@ import { createMarketDataApp } from '../create-app';
 import { loadMarketDataSettings } from '../settings';
 import { HOLDER_1, HOLDER_2, loadHandFixtures, MARKET_A, MARKET_B, MARKET_C } from './test/hand-fixtures';
 import { API_KEY, PositionsTestEnv } from './test/positions-test-env';
+import { devServiceEnv } from '@perp/service';
 
 /** GET /positions, /positions/{id} and their /v1 forms on hand-made rows (test/hand-fixtures.ts). */
 describe('position routes', () => {
@@ -298,7 +299,7 @@ describe('position routes', () => {
   it('answers 503 {"detail": "Index store unavailable"} with the index store down, never a hang or a 500', async () => {
     const nowhere = 'postgres://postgres@127.0.0.1:1/none';
     const down = await createMarketDataApp(
-      loadMarketDataSettings({ INDEX_DATABASE_URL: nowhere, SOURCE_DATABASE_URL: nowhere, MARKET_DATA_DATABASE_URL: env.pg.url('market_data') }),
+      loadMarketDataSettings(devServiceEnv({ INDEX_DATABASE_URL: nowhere, SOURCE_DATABASE_URL: nowhere, MARKET_DATA_DATABASE_URL: env.pg.url('market_data') })),
       { logger: false },
     );
     try {

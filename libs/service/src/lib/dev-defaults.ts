@@ -3,9 +3,10 @@
 import DEV_PORTS from './dev-ports.json';
 
 /**
- * Defaults shared by the services' settings and the dev stack, so `npm start` works with no
- * configuration and prints the credentials the services actually accept. The secrets here
- * are for a local machine only: production sets its own through the environment.
+ * What the dev stack passes to the services (see devServiceEnv), so `npm start` works with no
+ * configuration and prints the credentials the services actually accept. The services take
+ * only the ports as defaults: the secrets here are public, and a service refuses them unless
+ * ALLOW_DEV_KEYS=true (dev-secrets.ts).
  */
 export const DEV_DEFAULTS = {
   postgresPort: DEV_PORTS.DEV_POSTGRES_PORT,

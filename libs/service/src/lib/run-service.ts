@@ -1,4 +1,6 @@
 import { INestApplication, Logger } from '@nestjs/common';
+import { inspect } from 'node:util';
+import { maskUrlPasswords } from './migrations/mask-password';
 import { InvalidSettingsError } from './settings';
 
 /**
@@ -15,7 +17,7 @@ export async function runService<S extends { host: string; port: number }>(
     settings = loadSettings();
   } catch (error) {
     if (error instanceof InvalidSettingsError) {
-      console.error(`${name} refuses to start. ${error.message}`);
+      console.error(maskUrlPasswords(`${name} refuses to start. ${error.message}`));
       process.exit(1);
     }
     throw error;
@@ -25,7 +27,8 @@ export async function runService<S extends { host: string; port: number }>(
     await app.listen(settings.port, settings.host);
     Logger.log(`${name} listening on http://${settings.host}:${settings.port} (docs at /docs)`, 'Bootstrap');
   } catch (error) {
-    console.error(`${name} failed to start:`, error);
+    // A driver's error may quote its connection string: never print a password.
+    console.error(maskUrlPasswords(`${name} failed to start: ${inspect(error)}`));
     process.exit(1);
   }
 }

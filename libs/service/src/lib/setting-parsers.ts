@@ -57,11 +57,43 @@ export function list<T = string>(item: (raw: string) => T = (raw) => raw as unkn
   };
 }
 
-export function secretToken({ minLength = 16 }: { minLength?: number } = {}): (raw: string) => string {
+/** Shortest API key or bearer token accepted: 32 characters, too many to guess online. */
+export const MIN_SECRET_LENGTH = 32;
+
+export function secretToken({ minLength = MIN_SECRET_LENGTH }: { minLength?: number } = {}): (raw: string) => string {
   return (raw) => {
     if (raw.length < minLength) throw new Error(`must be at least ${minLength} characters`);
     return raw;
   };
+}
+
+/**
+ * Comma-separated secrets (several valid at once, for rotation): at least one, each strong
+ * enough, none blank (a stray comma is a missing secret, not one fewer) and none twice.
+ */
+export function secretList({ minLength = MIN_SECRET_LENGTH }: { minLength?: number } = {}): (raw: string) => string[] {
+  return (raw) => {
+    const items = raw.split(',').map((part) => part.trim());
+    if (items.every((item) => item === '')) throw new Error('is blank');
+    const token = secretToken({ minLength });
+    items.forEach((item, index) => {
+      if (item === '') throw new Error(`item ${index + 1} is blank`);
+      try {
+        token(item);
+      } catch (error) {
+        throw new Error(`item ${index + 1} ${(error as Error).message}`);
+      }
+    });
+    if (new Set(items).size !== items.length) throw new Error('lists the same value twice');
+    return items;
+  };
+}
+
+/** `true` or `false` (case-insensitive). */
+export function flag(raw: string): boolean {
+  const value = raw.toLowerCase();
+  if (value !== 'true' && value !== 'false') throw new Error('must be true or false');
+  return value === 'true';
 }
 
 export function oneOf<T extends string>(...values: T[]): (raw: string) => T {
@@ -71,9 +103,14 @@ export function oneOf<T extends string>(...values: T[]): (raw: string) => T {
   };
 }
 
+/** Order of secp256k1: a private key is an integer in [1, n - 1]. */
+const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
 export function privateKey(raw: string): string {
   const hex = raw.startsWith('0x') ? raw : `0x${raw}`;
   if (!/^0x[0-9a-fA-F]{64}$/.test(hex)) throw new Error('must be a 32-byte hex private key');
+  const value = BigInt(hex);
+  if (value === 0n || value >= SECP256K1_ORDER) throw new Error('is not a valid secp256k1 private key (0 or not below the curve order)');
   return hex.toLowerCase();
 }
 

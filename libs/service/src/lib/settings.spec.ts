@@ -1,5 +1,6 @@
 import { InvalidSettingsError, loadSettings, setting } from './settings';
-import { address, httpUrl, integer, list, oneOf, port, postgresUrl, privateKey, secretToken } from './setting-parsers';
+import { maskUrlPasswords } from './migrations/mask-password';
+import { address, flag, httpUrl, integer, list, oneOf, port, postgresUrl, privateKey, secretList, secretToken } from './setting-parsers';
 
 const spec = {
   port: setting('APP_PORT', port, { default: '8001' }),
@@ -72,5 +73,48 @@ describe('setting parsers', () => {
     expect(() => httpUrl('ws://x')).toThrow('must be a http or https URL');
     expect(list(String, { min: 2 })('a,b')).toEqual(['a', 'b']);
     expect(() => list(String, { min: 2 })('a')).toThrow('at least 2 comma-separated values');
+  });
+});
+
+describe('secret settings', () => {
+  it('need 32 characters by default, no blank entry and no repeat', () => {
+    const strong = 'k'.repeat(32);
+    expect(secretToken()(strong)).toBe(strong);
+    expect(() => secretToken()('k'.repeat(31))).toThrow('must be at least 32 characters');
+    expect(secretList()(` ${strong} , ${'j'.repeat(40)} `)).toEqual([strong, 'j'.repeat(40)]);
+    expect(() => secretList()(',')).toThrow('is blank');
+    expect(() => secretList()(`${strong},`)).toThrow('item 2 is blank');
+    expect(() => secretList()(`${strong},short`)).toThrow('item 2 must be at least 32 characters');
+    expect(() => secretList()(`${strong},${strong}`)).toThrow('lists the same value twice');
+  });
+
+  it('take private keys only in [1, n - 1] of secp256k1', () => {
+    expect(privateKey(`0x${'00'.repeat(31)}01`)).toBe(`0x${'00'.repeat(31)}01`);
+    expect(() => privateKey('00'.repeat(32))).toThrow('not a valid secp256k1 private key');
+    expect(() => privateKey('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141')).toThrow('not a valid secp256k1 private key');
+    expect(privateKey('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364140')).toMatch(/^0x/);
+  });
+
+  it('take flags as true or false', () => {
+    expect(flag('TRUE')).toBe(true);
+    expect(flag('false')).toBe(false);
+    expect(() => flag('yes')).toThrow('must be true or false');
+  });
+});
+
+describe('maskUrlPasswords', () => {
+  it('masks every URL password in a text, parseable or not, and leaves the rest', () => {
+    expect(maskUrlPasswords('connect postgres://app:s3cret@db:5432/x failed; rpc https://u:p%40ss@rpc/')).toBe(
+      'connect postgres://app:***@db:5432/x failed; rpc https://u:***@rpc/',
+    );
+    expect(maskUrlPasswords('"postgres://u:hunter2@[bad"')).toBe('"postgres://u:***@[bad"');
+    expect(maskUrlPasswords('postgres://u:pa@ss@h/db')).toBe('postgres://u:***@h/db');
+    expect(maskUrlPasswords('http://127.0.0.1:8545 and postgres://postgres@h/db')).toBe('http://127.0.0.1:8545 and postgres://postgres@h/db');
+  });
+});
+
+describe('loadSettings masks URL passwords in what it shows', () => {
+  it('a bad URL setting is echoed without its password', () => {
+    expect(() => loadSettings(spec, { APP_RPC: 'ftp://user:hunter2@rpc' })).toThrow('APP_RPC: must be a http or https URL (got "ftp://user:***@rpc")');
   });
 });

@@ -1,3 +1,5 @@
+import { maskUrlPasswords } from './migrations/mask-password';
+
 /**
  * Typed settings read from the environment. Every setting is parsed at start-up and all
  * problems are reported together, each naming its variable, so a bad deployment fails
@@ -27,7 +29,15 @@ export function setting<T>(env: string, parse: (raw: string) => T, options: { de
   return { env, parse, ...options };
 }
 
-export function loadSettings<S extends SettingsSpec>(spec: S, env: NodeJS.ProcessEnv = process.env): Settings<S> {
+/**
+ * Parses every setting of `spec` from `env`. `check` sees the values that parsed and returns
+ * problems that involve several settings, so they are reported together with the rest.
+ */
+export function loadSettings<S extends SettingsSpec>(
+  spec: S,
+  env: NodeJS.ProcessEnv = process.env,
+  check: (values: Partial<Settings<S>>) => string[] = () => [],
+): Settings<S> {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(spec)) {
@@ -41,10 +51,13 @@ export function loadSettings<S extends SettingsSpec>(spec: S, env: NodeJS.Proces
       values[key] = item.parse(source);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      const shown = item.secret ? '' : ` (got ${JSON.stringify(source.length > 80 ? `${source.slice(0, 80)}...` : source)})`;
+      // A URL's password is a secret too: masked wherever a value is shown.
+      const masked = maskUrlPasswords(source);
+      const shown = item.secret ? '' : ` (got ${JSON.stringify(masked.length > 80 ? `${masked.slice(0, 80)}...` : masked)})`;
       problems.push(`${item.env}: ${why}${shown}`);
     }
   }
+  problems.push(...check(values as Partial<Settings<S>>));
   if (problems.length > 0) throw new InvalidSettingsError(problems);
   return values as Settings<S>;
 }

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { StoreUnavailableError } from './store-unavailable.error';
+import { maskUrlPasswords } from './migrations/mask-password';
 
 /** Errors that mean "the database is not there", as opposed to a bad query. */
 const CONNECTION_ERROR_CODES = new Set([
@@ -58,7 +59,7 @@ export class StoreConnection {
     if (this.source.isInitialized) return this.source;
     this.connecting ??= this.source.initialize().catch((error: unknown) => {
       this.connecting = undefined;
-      this.logger.warn(`cannot connect: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(maskUrlPasswords(`cannot connect: ${error instanceof Error ? error.message : String(error)}`));
       throw new StoreUnavailableError(this.label, error);
     });
     return this.connecting;

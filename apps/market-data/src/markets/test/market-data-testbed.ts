@@ -6,8 +6,9 @@ import request from 'supertest';
 import { createMarketDataApp } from '../../create-app';
 import { loadMarketDataSettings } from '../../settings';
 import { TcpProxy } from './tcp-proxy';
+import { devServiceEnv } from '@perp/service';
 
-export const ADMIN_KEY = 'market-routes-test-admin-key';
+export const ADMIN_KEY = 'market-routes-test-admin-key-0123456789';
 
 /**
  * One throw-away Postgres with the three stores, migrated; the market-data app on it,
@@ -41,12 +42,14 @@ export async function startMarketDataTestbed(): Promise<MarketDataTestbed> {
   const sourceProxy = new TcpProxy(pg.port);
   await indexProxy.start();
   await sourceProxy.start();
-  const settings = loadMarketDataSettings({
-    INDEX_DATABASE_URL: viaPort(pg.url('perp_index'), indexProxy.port),
-    SOURCE_DATABASE_URL: viaPort(pg.url('perp_source'), sourceProxy.port),
-    MARKET_DATA_DATABASE_URL: pg.url('market_data'),
-    ADMIN_API_KEYS: ADMIN_KEY,
-  });
+  const settings = loadMarketDataSettings(
+    devServiceEnv({
+      INDEX_DATABASE_URL: viaPort(pg.url('perp_index'), indexProxy.port),
+      SOURCE_DATABASE_URL: viaPort(pg.url('perp_source'), sourceProxy.port),
+      MARKET_DATA_DATABASE_URL: pg.url('market_data'),
+      ADMIN_API_KEYS: ADMIN_KEY,
+    }),
+  );
   const app = await createMarketDataApp(settings, { logger: false });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

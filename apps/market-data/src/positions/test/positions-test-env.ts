@@ -1,7 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { runIndexDbMigrations } from '@perp/index-db';
 import { PostgresServer, startTestPostgres } from '@perp/local-infra';
-import { DEV_DEFAULTS } from '@perp/service';
+import { DEV_DEFAULTS, devServiceEnv } from '@perp/service';
 import { Client } from 'pg';
 import { createMarketDataApp } from '../../create-app';
 import { loadMarketDataSettings } from '../../settings';
@@ -30,12 +30,14 @@ export class PositionsTestEnv {
 
   /** An initialised app on these stores; `env` overrides settings (e.g. CANDIDATE_BUFFER). */
   async app(env: Record<string, string> = {}): Promise<NestFastifyApplication> {
-    const settings = loadMarketDataSettings({
-      INDEX_DATABASE_URL: this.indexUrl,
-      SOURCE_DATABASE_URL: this.sourceUrl,
-      MARKET_DATA_DATABASE_URL: this.pg.url('market_data'),
-      ...env,
-    });
+    const settings = loadMarketDataSettings(
+      devServiceEnv({
+        INDEX_DATABASE_URL: this.indexUrl,
+        SOURCE_DATABASE_URL: this.sourceUrl,
+        MARKET_DATA_DATABASE_URL: this.pg.url('market_data'),
+        ...env,
+      }),
+    );
     const app = await createMarketDataApp(settings, { logger: false });
     this.apps.push(app);
     await app.init();

@@ -1,5 +1,5 @@
 import { InvalidSettingsError } from '../settings';
-import { maskPassword } from './mask-password';
+import { maskPassword, maskUrlPasswords } from './mask-password';
 
 export interface StoreMigration {
   /** How the output names the store, e.g. `key store`. */
@@ -24,7 +24,7 @@ export async function runMigrateCommand(name: string, plan: () => StoreMigration
     migrations = plan();
   } catch (error) {
     if (!(error instanceof InvalidSettingsError)) throw error;
-    out.error(`${name} migrate refused. ${error.message}`);
+    out.error(maskUrlPasswords(`${name} migrate refused. ${error.message}`));
     return 1;
   }
   const started = Date.now();
@@ -34,7 +34,7 @@ export async function runMigrateCommand(name: string, plan: () => StoreMigration
       const applied = await migration.migrate();
       out.log(`${name} migrate: ${where}: ${applied.length > 0 ? `applied ${applied.join(', ')}` : 'up to date'}`);
     } catch (error) {
-      out.error(`${name} migrate failed: ${where}: ${describe(error)}`);
+      out.error(`${name} migrate failed: ${where}: ${maskUrlPasswords(describe(error))}`);
       return 1;
     }
   }
