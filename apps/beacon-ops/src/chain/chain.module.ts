@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nest
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { ChainUnavailableError } from './chain-unavailable.error';
+import { RpcEndpoint, rpcEndpoint } from './rpc-endpoint';
 
 const RPC_TIMEOUT_MS = 5_000;
 
@@ -14,16 +15,20 @@ const RPC_TIMEOUT_MS = 5_000;
 @Injectable()
 export class Chain implements OnApplicationShutdown {
   private connecting?: Promise<JsonRpcProvider>;
+  private readonly endpoint: RpcEndpoint;
 
-  constructor(@Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings) {}
+  constructor(@Inject(BEACON_OPS_SETTINGS) settings: BeaconOpsSettings) {
+    this.endpoint = rpcEndpoint(settings.rpcUrl);
+  }
 
   provider(): Promise<JsonRpcProvider> {
     this.connecting ??= this.rawCall<string>('eth_chainId').then(
       (chainId) => {
         const network = Network.from(BigInt(chainId));
         // ethers' default request timeout is 5 minutes: every call must fail fast instead.
-        const request = new FetchRequest(this.settings.rpcUrl);
+        const request = new FetchRequest(this.endpoint.url);
         request.timeout = RPC_TIMEOUT_MS;
+        for (const [name, value] of Object.entries(this.endpoint.headers)) request.setHeader(name, value);
         // cacheTimeout -1: ethers otherwise reuses a result for 250 ms, and a nonce count or a
         // "no receipt yet" that old is wrong for the pool.
         return new JsonRpcProvider(request, network, { staticNetwork: network, batchMaxCount: 1, cacheTimeout: -1 });
@@ -47,9 +52,9 @@ export class Chain implements OnApplicationShutdown {
   }
 
   private async rawCall<T>(method: string): Promise<T> {
-    const response = await fetch(this.settings.rpcUrl, {
+    const response = await fetch(this.endpoint.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...this.endpoint.headers },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
       signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
     });
