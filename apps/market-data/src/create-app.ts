@@ -1,8 +1,9 @@
 import { LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { frameworkErrorHandler, useHttpConventions } from '@perp/http';
-import { buildOpenApiDocument, createServiceApp, mountDocs } from '@perp/service';
+import { clientErrorHandler, frameworkErrorHandler, useHttpConventions } from '@perp/http';
+import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs } from '@perp/service';
 import { AppModule } from './app.module';
+import { MARKET_DATA_BODY_LIMITS } from './common/body-limits';
 import { installHttpCache } from './common/http-cache';
 import { MARKET_DATA_DESCRIPTION } from './service-description';
 import { MarketDataSettings } from './settings';
@@ -11,9 +12,9 @@ import { MarketDataSettings } from './settings';
 export async function createMarketDataApp(settings: MarketDataSettings, options: { logger?: false | LogLevel[] } = {}): Promise<NestFastifyApplication> {
   const app = await createServiceApp(AppModule.register(settings), {
     logger: options.logger,
-    fastify: { frameworkErrors: frameworkErrorHandler('detail') },
+    fastify: { frameworkErrors: frameworkErrorHandler('detail'), clientErrorHandler: clientErrorHandler('detail'), ...httpServerTimeoutOptions(settings) },
     configure: (nest) => {
-      useHttpConventions(nest, { errors: 'detail' });
+      useHttpConventions(nest, { errors: 'detail', bodyLimits: MARKET_DATA_BODY_LIMITS });
       installHttpCache(nest.getHttpAdapter().getInstance());
     },
   });

@@ -3,6 +3,7 @@ import {
   DEV_DEFAULTS,
   devKeyProblems,
   devKeysSettingsSpec,
+  httpServerSettingsSpec,
   httpUrl,
   integer,
   list,
@@ -22,6 +23,7 @@ import {
  * The dev stack and tests pass them all (devServiceEnv in @perp/service).
  */
 export const marketDataSettingsSpec = {
+  ...httpServerSettingsSpec,
   host: setting('MARKET_DATA_HOST', String, { default: '0.0.0.0' }),
   port: setting('MARKET_DATA_PORT', port, { default: String(DEV_DEFAULTS.marketDataPort) }),
   indexDatabaseUrl: setting('INDEX_DATABASE_URL', postgresUrl),

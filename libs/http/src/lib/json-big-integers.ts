@@ -67,6 +67,13 @@ export function parseJsonWithBigIntegers(text: string): unknown {
   return JSON.parse(rewritten, (_key, v: unknown) => (typeof v === 'string' && v.startsWith(tag) ? BigInt(v.slice(tag.length)) : v));
 }
 
+/** A plain object of any realm (structuredClone's copies may come from another one, as under Jest). */
+function isPlainObject(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
 /** A copy of `value` with every BigInt as its decimal string (for echoing inputs in JSON); the same object when there is none. */
 export function bigIntsToStrings(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
@@ -74,7 +81,7 @@ export function bigIntsToStrings(value: unknown): unknown {
     const mapped = value.map(bigIntsToStrings);
     return mapped.some((item, i) => item !== value[i]) ? mapped : value;
   }
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  if (isPlainObject(value)) {
     const entries = Object.entries(value as Record<string, unknown>);
     const mapped = entries.map(([k, v]) => [k, bigIntsToStrings(v)] as const);
     return mapped.some(([, v], i) => v !== entries[i][1]) ? Object.fromEntries(mapped) : value;
