@@ -3,6 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { frameworkErrorHandler, useHttpConventions } from '@perp/http';
 import { buildOpenApiDocument, createServiceApp, mountDocs } from '@perp/service';
 import { AppModule, AppModuleOptions } from './app.module';
+import { installAuthentication } from './auth/install-authentication';
 import { BEACON_OPS_DESCRIPTION } from './service-description';
 import { BeaconOpsSettings } from './settings';
 
@@ -14,7 +15,10 @@ export async function createBeaconOpsApp(
   const app = await createServiceApp(AppModule.register(settings, { poolHooks: options.poolHooks }), {
     logger: options.logger,
     fastify: { frameworkErrors: frameworkErrorHandler('envelope') },
-    configure: (nest) => useHttpConventions(nest, { errors: 'envelope' }),
+    configure: (nest) => {
+      useHttpConventions(nest, { errors: 'envelope' });
+      installAuthentication(nest, settings);
+    },
   });
   mountDocs(app, buildOpenApiDocument(app, BEACON_OPS_DESCRIPTION));
   return app;

@@ -16,6 +16,7 @@ import {
   setting,
   Settings,
 } from '@perp/service';
+import { failedAuthSettingsSpec } from './auth/failed-auth-settings';
 
 /** An amount of wei as a non-negative integer string (bigint: wei overflow a JS number). */
 function weiAmount(raw: string): bigint {
@@ -72,6 +73,8 @@ export const beaconOpsSettingsSpec = {
   /** Wallet balances read from the chain are reused this long to pick a wallet. */
   balanceCacheMs: setting('WALLET_BALANCE_CACHE_MS', integer({ min: 0 }), { default: '3000' }),
   idempotencyKeyTtlHours: setting('IDEMPOTENCY_KEY_TTL_HOURS', integer({ min: 1 }), { default: '24' }),
+  /** Per-address limit on failed authentication (auth/). */
+  ...failedAuthSettingsSpec,
   /**
    * Largest gas limit of one transaction: EIP-7825's 2^24 (Ethereum since Osaka) by default.
    * Raise it only on a chain without that cap (the dev stack's anvil runs Prague); the latest

@@ -7,3 +7,8 @@ export * from './lib/jwt-bearer-verifier';
 export * from './lib/jwt-bearer.guard';
 export * from './lib/authenticated.decorator';
 export * from './lib/dev-jwt-defaults';
+export * from './lib/request-guard';
+export * from './lib/route-guards';
+export * from './lib/fixed-window-counter';
+export * from './lib/failed-authentication-limiter';
+export * from './lib/authenticate-before-body';

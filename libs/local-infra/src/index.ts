@@ -7,3 +7,4 @@ export * from './lib/test-servers';
 export * from './lib/package-root';
 export * from './lib/dev-signing-key';
 export * from './lib/run-ts-entry-point';
+export * from './lib/http-from';

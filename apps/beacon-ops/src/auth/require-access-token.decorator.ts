@@ -7,6 +7,6 @@ export const RequireAccessToken = (): MethodDecorator & ClassDecorator =>
   Authenticated({
     guard: AccessTokenGuard,
     scheme: { type: 'bearer', name: 'HTTPBearer' },
-    responses: { 401: 'Authentication failed: missing or wrong bearer token' },
+    responses: { 401: 'Authentication failed: missing or wrong bearer token', 429: 'Too many failed authentication attempts from this address' },
     errorSchema: envelopeSchema(null, 'ErrorEnvelope'),
   });

@@ -88,6 +88,8 @@ export async function startChainEnv(options: { walletAccounts?: number[]; env?: 
     BEACON_OPS_ACCESS_TOKENS: TOKEN,
     // The test chain runs Prague (no EIP-7825 cap): a 100-proof batch is one transaction.
     MAX_TRANSACTION_GAS: String(LOCAL_CHAIN_RULES.blockGasLimit),
+    // The route tests fail authentication on purpose, all from 127.0.0.1.
+    FAILED_AUTH_LIMIT: '10000',
     ...contractEnv(system),
     ...options.env,
     ...env,

@@ -21,21 +21,24 @@ export class ApiKeyAuthenticator {
     private readonly lastUsed: LastUsedRecorder,
   ) {}
 
-  /** `recordUse`: note the use for last_used_at (only when the request is let through). */
-  async authenticate(presented: string | undefined, { recordUse }: { recordUse: boolean }): Promise<ApiKeyPrincipal> {
+  /**
+   * The principal and its key's rate-limit override (null: the default).
+   * `recordUse`: note the use for last_used_at (only when the request is let through).
+   */
+  async authenticate(presented: string | undefined, { recordUse }: { recordUse: boolean }): Promise<{ principal: ApiKeyPrincipal; rateLimit: number | null }> {
     if (presented === undefined) throw missingApiKey();
-    if (this.admins.isAdmin(presented)) return { kind: 'admin' };
+    if (this.admins.isAdmin(presented)) return { principal: { kind: 'admin' }, rateLimit: null };
     if (!looksLikeApiKey(presented)) throw invalidApiKey();
 
     const hash = hashApiKey(presented);
-    let keyId = this.cache.get(hash);
-    if (keyId === undefined) {
+    let key = this.cache.get(hash);
+    if (key === undefined) {
       const generation = this.cache.currentGeneration;
-      keyId = await this.repository.findActiveId(hash);
-      if (keyId === undefined) throw invalidApiKey();
-      this.cache.set(hash, keyId, generation);
+      key = await this.repository.findActive(hash);
+      if (key === undefined) throw invalidApiKey();
+      this.cache.set(hash, key, generation);
     }
-    if (recordUse) this.lastUsed.record(keyId);
-    return { kind: 'api-key', keyId };
+    if (recordUse) this.lastUsed.record(key.id);
+    return { principal: { kind: 'api-key', keyId: key.id }, rateLimit: key.rateLimit };
   }
 }

@@ -1,18 +1,24 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { attachPrincipal, headerValue, RequestWithHeaders } from '@perp/auth';
+import { Injectable } from '@nestjs/common';
+import { attachPrincipal, headerValue, RequestGuard } from '@perp/auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { ApiKeyPrincipal } from './api-key-principal';
+import { KeyRateLimiter } from './key-rate-limiter';
 import { API_KEY_HEADER } from './security-schemes';
 
-/** `X-API-Key`: any active key, or an admin key. Use it through `@RequireApiKey()`. */
+/** `X-API-Key`: any active key, or an admin key, within its rate limit. Use it through `@RequireApiKey()`. */
 @Injectable()
-export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly authenticator: ApiKeyAuthenticator) {}
+export class ApiKeyGuard extends RequestGuard {
+  constructor(
+    private readonly authenticator: ApiKeyAuthenticator,
+    private readonly rateLimiter: KeyRateLimiter,
+  ) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<RequestWithHeaders>();
-    const principal = await this.authenticator.authenticate(headerValue(request, API_KEY_HEADER), { recordUse: true });
+  async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const { principal, rateLimit } = await this.authenticator.authenticate(headerValue(request, API_KEY_HEADER), { recordUse: true });
+    this.rateLimiter.take(principal, rateLimit, reply);
     attachPrincipal<ApiKeyPrincipal>(request, principal);
-    return true;
   }
 }

@@ -20,16 +20,25 @@ export const RequireApiKey = () =>
   Authenticated({
     guard: ApiKeyGuard,
     scheme: { type: 'apiKey', name: SECURITY_SCHEMES.apiKey },
-    responses: { 401: 'Missing API key, or an invalid or revoked one', 503: 'Key store unavailable' },
+    responses: {
+      401: 'Missing API key, or an invalid or revoked one',
+      429: 'Rate limit exceeded (per key), or too many failed authentications from this address',
+      503: 'Key store unavailable',
+    },
     errorSchema: DETAIL_ERROR,
   });
 
-/** For POST /admin/keys and POST /v1/admin/keys: only keys listed in ADMIN_API_KEYS. */
+/** For the /admin/keys routes and POST /v1/admin/keys: only keys listed in ADMIN_API_KEYS. */
 export const RequireAdminKey = () =>
   Authenticated({
     guard: AdminKeyGuard,
     scheme: { type: 'apiKey', name: SECURITY_SCHEMES.apiKey },
-    responses: { 401: 'Missing API key, or an invalid or revoked one', 403: 'Admin API key required', 503: 'Key store unavailable' },
+    responses: {
+      401: 'Missing API key, or an invalid or revoked one',
+      403: 'Admin API key required',
+      429: 'Rate limit exceeded (admin keys), or too many failed authentications from this address',
+      503: 'Key store unavailable',
+    },
     errorSchema: DETAIL_ERROR,
   });
 
@@ -38,6 +47,10 @@ export const RequireDeveloper = () =>
   Authenticated({
     guard: DeveloperGuard,
     scheme: { type: 'bearer', name: SECURITY_SCHEMES.bearer },
-    responses: { 401: 'Not authenticated: missing, invalid or expired bearer token', 503: 'Key store unavailable' },
+    responses: {
+      401: 'Not authenticated: missing, invalid or expired bearer token',
+      429: 'Too many failed authentications from this address',
+      503: 'Key store unavailable',
+    },
     errorSchema: DETAIL_ERROR,
   });

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ParseIntPathPipe } from '@perp/http';
 import { RequireAdminKey } from '../auth/require-auth.decorators';
 import { ApiKeysService } from './api-keys.service';
-import { CreateAdminKeyBody } from './key-requests.dto';
-import { KeyResponseDto } from './key-responses.dto';
+import { CreateAdminKeyBody, CreateBotKeyBody } from './key-requests.dto';
+import { AdminKeyInfoDto, KeyResponseDto } from './key-responses.dto';
 
 const SUMMARY = 'Create a bot API key (admin keys only); the full key is in this response only';
 
@@ -17,12 +18,32 @@ export class AdminKeysController {
   @RequireAdminKey()
   @ApiOperation({ summary: SUMMARY })
   @ApiOkResponse({ type: KeyResponseDto })
-  @ApiUnprocessableEntityResponse({ description: 'Invalid body (name missing, not a string, or over 100 characters)' })
-  create(@Body() body: CreateAdminKeyBody): Promise<KeyResponseDto> {
-    return this.keys.createBotKey(body.name);
+  @ApiUnprocessableEntityResponse({ description: 'Invalid body (name missing, not a string, or over 100 characters; rate_limit not a positive integer)' })
+  create(@Body() body: CreateBotKeyBody): Promise<KeyResponseDto> {
+    return this.keys.createBotKey(body.name, body.rate_limit ?? null);
   }
 
-  /** Frozen legacy route: same behaviour and shape as POST /admin/keys. */
+  @Get('admin/keys')
+  @RequireAdminKey()
+  @ApiOperation({ summary: 'List every API key, bot and developer keys, revoked ones included (admin keys only; previews only)' })
+  @ApiOkResponse({ type: AdminKeyInfoDto, isArray: true })
+  list(): Promise<AdminKeyInfoDto[]> {
+    return this.keys.listAll();
+  }
+
+  @Delete('admin/keys/:key_id')
+  @HttpCode(204)
+  @RequireAdminKey()
+  @ApiOperation({ summary: 'Revoke any API key (admin keys only); every replica refuses it at once; revoking it again is accepted (204)' })
+  @ApiParam({ name: 'key_id', type: 'integer', description: 'The id from the listing' })
+  @ApiNoContentResponse({ description: 'Revoked (now or before)' })
+  @ApiNotFoundResponse({ description: 'API key not found' })
+  @ApiUnprocessableEntityResponse({ description: 'key_id is not an integer' })
+  async revoke(@Param('key_id', ParseIntPathPipe) keyId: number): Promise<void> {
+    await this.keys.revokeAny(keyId);
+  }
+
+  /** Frozen legacy route: same behaviour and shape as POST /admin/keys had before rate_limit. */
   @Post('v1/admin/keys')
   @HttpCode(200)
   @RequireAdminKey()

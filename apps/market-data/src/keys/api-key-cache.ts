@@ -1,17 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
+import type { ActiveKey } from './api-keys.repository';
 
 const MAX_ENTRIES = 10_000;
 
 /**
- * A short positive cache of verified keys (hash -> key id), sparing the Key store one
- * lookup per request for busy bots. Revocation bounds: in this process a revoked key is
- * dropped at once; another replica may accept it for at most API_KEY_CACHE_TTL_MS
- * (default 1 s, at most 5 s, 0 disables the cache). Unknown keys are never cached.
+ * A short positive cache of verified keys (hash -> key id and rate limit), sparing the Key
+ * store one lookup per request for busy bots. Revocation: this process drops the entry at
+ * once, and every other replica when the store's NOTIFY reaches it (KeyRevocationListener,
+ * milliseconds); API_KEY_CACHE_TTL_MS (default 1 s, at most 5 s, 0 disables the cache)
+ * bounds it only while a replica's listener is disconnected. Unknown keys are never cached.
  */
 @Injectable()
 export class ApiKeyCache {
-  private readonly entries = new Map<string, { id: number; expiresAt: number }>();
+  private readonly entries = new Map<string, { key: ActiveKey; expiresAt: number }>();
   private readonly ttlMs: number;
   // Bumped by every invalidation: a lookup that started before one must not cache its (maybe stale) answer.
   private generation = 0;
@@ -25,7 +27,7 @@ export class ApiKeyCache {
     return this.generation;
   }
 
-  get(hash: Buffer): number | undefined {
+  get(hash: Buffer): ActiveKey | undefined {
     const key = hash.toString('hex');
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -33,21 +35,27 @@ export class ApiKeyCache {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.id;
+    return entry.key;
   }
 
-  set(hash: Buffer, id: number, lookupGeneration: number): void {
+  set(hash: Buffer, key: ActiveKey, lookupGeneration: number): void {
     if (this.ttlMs === 0 || lookupGeneration !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) {
       // Oldest insertion first: Map keeps insertion order.
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(hash.toString('hex'), { id, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(hash.toString('hex'), { key, expiresAt: Date.now() + this.ttlMs });
   }
 
   invalidate(hash: Buffer): void {
     this.generation++;
     this.entries.delete(hash.toString('hex'));
+  }
+
+  /** Forgets everything (a revocation may have been missed). */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
   }
 }

@@ -7,4 +7,6 @@ export interface ApiKeyRecord {
   isActive: boolean;
   createdAt: Date;
   lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  rateLimit: number | null;
 }

@@ -36,4 +36,8 @@ export class ApiKeyEntity {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
+
+  /** Requests per rate-limit window for this key; null: the API_KEY_RATE_LIMIT default. */
+  @Column({ name: 'rate_limit', type: 'integer', nullable: true })
+  rateLimit!: number | null;
 }

@@ -4,6 +4,7 @@ import { Stores } from '../stores/stores.module';
 import { ApiKeyEntity } from './api-key.entity';
 import { ApiKeyRecord } from './api-key-record';
 import { KeyStoreSchema } from './key-store-schema';
+import { KEY_REVOKED_CHANNEL } from './key-revocation-listener';
 
 // Bind parameters per statement stay far below Postgres' 65535.
 const LAST_USED_BATCH = 1_000;
@@ -17,8 +18,25 @@ function toRecord(row: ApiKeyEntity): ApiKeyRecord {
     isActive: row.isActive,
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+    rateLimit: row.rateLimit,
   };
 }
+
+/** What a request needs of an active key: its id and its rate-limit override. */
+export interface ActiveKey {
+  id: number;
+  rateLimit: number | null;
+}
+
+// Revokes and tells every replica (LISTEN in KeyRevocationListener) in the same statement:
+// the notification is sent at commit, so no replica hears of a revocation that did not happen.
+const REVOKE_AND_NOTIFY = (where: string) => `
+  WITH revoked AS (
+    UPDATE api_keys SET is_active = false, revoked_at = COALESCE(revoked_at, now())
+     WHERE ${where}
+     RETURNING key_hash)
+  SELECT key_hash, pg_notify('${KEY_REVOKED_CHANNEL}', encode(key_hash, 'hex')) FROM revoked`;
 
 /** The api_keys table. Every call waits for the schema and fails with 503 while the Key store is down. */
 @Injectable()
@@ -33,22 +51,45 @@ export class ApiKeysRepository {
     return this.stores.keys.run(work);
   }
 
-  create(key: { developerId: string | null; name: string; keyHash: Buffer; keyPreview: string }): Promise<ApiKeyRecord> {
+  create(key: { developerId: string | null; name: string; keyHash: Buffer; keyPreview: string; rateLimit?: number | null }): Promise<ApiKeyRecord> {
     return this.run(async (source) => {
       const repository = source.getRepository(ApiKeyEntity);
       return toRecord(await repository.save(repository.create(key)));
     });
   }
 
+  /**
+   * Creates a developer's key unless they already hold `maxActive` active keys (then
+   * undefined). A per-developer transaction lock makes concurrent creations count in turn.
+   */
+  createWithinLimit(key: { developerId: string; name: string; keyHash: Buffer; keyPreview: string }, maxActive: number): Promise<ApiKeyRecord | undefined> {
+    return this.run((source) =>
+      source.transaction(async (manager) => {
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('market-data:keys:' || $1, 0))`, [key.developerId]);
+        const [{ active }] = (await manager.query(`SELECT count(*)::int AS active FROM api_keys WHERE developer_id = $1 AND is_active`, [key.developerId])) as [
+          { active: number },
+        ];
+        if (active >= maxActive) return undefined;
+        const repository = manager.getRepository(ApiKeyEntity);
+        return toRecord(await repository.save(repository.create(key)));
+      }),
+    );
+  }
+
+  /** Every key, bot and developer keys, revoked ones included (admin listing). */
+  listAll(): Promise<ApiKeyRecord[]> {
+    return this.run(async (source) => (await source.getRepository(ApiKeyEntity).find({ order: { id: 'ASC' } })).map(toRecord));
+  }
+
   listByDeveloper(developerId: string): Promise<ApiKeyRecord[]> {
     return this.run(async (source) => (await source.getRepository(ApiKeyEntity).find({ where: { developerId }, order: { id: 'ASC' } })).map(toRecord));
   }
 
-  /** The id of the active key with this hash, if any. */
-  findActiveId(keyHash: Buffer): Promise<number | undefined> {
+  /** The active key with this hash, if any. */
+  findActive(keyHash: Buffer): Promise<ActiveKey | undefined> {
     return this.run(async (source) => {
-      const row = await source.getRepository(ApiKeyEntity).findOne({ select: { id: true }, where: { keyHash, isActive: true } });
-      return row ? Number(row.id) : undefined;
+      const row = await source.getRepository(ApiKeyEntity).findOne({ select: { id: true, rateLimit: true }, where: { keyHash, isActive: true } });
+      return row ? { id: Number(row.id), rateLimit: row.rateLimit } : undefined;
     });
   }
 
@@ -58,13 +99,16 @@ export class ApiKeysRepository {
    */
   revoke(id: number, developerId: string): Promise<Buffer | undefined> {
     return this.run(async (source) => {
-      const rows = (await source.query(
-        `UPDATE api_keys SET is_active = false, revoked_at = COALESCE(revoked_at, now())
-          WHERE id = $1 AND developer_id = $2
-          RETURNING key_hash`,
-        [id, developerId],
-      )) as [{ key_hash: Buffer }[], number];
-      return rows[0][0]?.key_hash;
+      const rows = (await source.query(REVOKE_AND_NOTIFY('id = $1 AND developer_id = $2'), [id, developerId])) as { key_hash: Buffer }[];
+      return rows[0]?.key_hash;
+    });
+  }
+
+  /** Revokes any key (admin); returns its hash, or undefined for an unknown id. */
+  revokeAny(id: number): Promise<Buffer | undefined> {
+    return this.run(async (source) => {
+      const rows = (await source.query(REVOKE_AND_NOTIFY('id = $1'), [id])) as { key_hash: Buffer }[];
+      return rows[0]?.key_hash;
     });
   }
 

@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { ParseIntPathPipe } from '@perp/http';
 import { CurrentDeveloper } from '../auth/current-developer.decorator';
 import { RequireDeveloper } from '../auth/require-auth.decorators';
@@ -27,6 +36,7 @@ export class DeveloperKeysController {
   @ApiOperation({ summary: 'Create an API key; the full key is in this response only' })
   @ApiOkResponse({ type: NewKeyResponseDto })
   @ApiUnprocessableEntityResponse({ description: 'No body, or a name that is not a string or is over 100 characters' })
+  @ApiConflictResponse({ description: 'API key limit reached: the developer already holds DEVELOPER_KEY_LIMIT (default 25) active keys' })
   create(@CurrentDeveloper() developerId: string, @Body() body: CreateDeveloperKeyBody): Promise<NewKeyResponseDto> {
     return this.keys.createDeveloperKey(developerId, body.name);
   }

@@ -31,3 +31,12 @@ export class NewKeyResponseDto {
   @ApiProperty({ example: 'my-bot' }) name!: string;
   @ApiProperty(ISO_UTC) created_at!: string;
 }
+
+/** Admin listing (GET /admin/keys): every key with its owner, revocation time and rate-limit override; never the secret. */
+export class AdminKeyInfoDto extends KeyInfoDto {
+  @ApiProperty({ type: 'string', nullable: true, description: "The owning developer (their token's sub); null for a bot key an admin created", example: null })
+  developer_id!: string | null;
+  @ApiProperty({ ...ISO_UTC, nullable: true, example: null }) revoked_at!: string | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: "Requests per rate-limit window for this key; null: the service's default", example: null })
+  rate_limit!: number | null;
+}

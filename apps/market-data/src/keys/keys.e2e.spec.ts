@@ -71,6 +71,7 @@ describe('API key management', () => {
       ['created_at', 'timestamp with time zone', 'NO'],
       ['last_used_at', 'timestamp with time zone', 'YES'],
       ['revoked_at', 'timestamp with time zone', 'YES'],
+      ['rate_limit', 'integer', 'YES'],
     ]);
     const indexes = await db.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'api_keys' ORDER BY indexname`);
     expect(indexes.rows.map((i) => i.indexname)).toEqual(['api_keys_developer_id_idx', 'api_keys_key_hash_key', 'api_keys_pkey']);
@@ -82,7 +83,7 @@ describe('API key management', () => {
     );
     try {
       const applied = await Promise.all(replicas.map((store) => store.run(migrateKeyStore)));
-      expect(applied.flat()).toEqual(['CreateApiKeys1767225600000']);
+      expect(applied.flat()).toEqual(['CreateApiKeys1767225600000', 'KeyRateLimit1767571200000']);
     } finally {
       await Promise.all(replicas.map((store) => store.close()));
     }
@@ -221,11 +222,13 @@ describe('API key management', () => {
     const apiKey = [{ APIKeyHeader: [] }];
     const bearerAuth = [{ HTTPBearer: [] }];
     const routes: [string, string, unknown, string[]][] = [
-      ['/admin/keys', 'post', apiKey, ['200', '401', '403', '422', '503']],
-      ['/v1/admin/keys', 'post', apiKey, ['200', '401', '403', '422', '503']],
-      ['/auth/keys', 'get', bearerAuth, ['200', '401', '503']],
-      ['/auth/keys', 'post', bearerAuth, ['200', '401', '422', '503']],
-      ['/auth/keys/{key_id}', 'delete', bearerAuth, ['204', '401', '404', '422', '503']],
+      ['/admin/keys', 'post', apiKey, ['200', '401', '403', '422', '429', '503']],
+      ['/admin/keys', 'get', apiKey, ['200', '401', '403', '429', '503']],
+      ['/admin/keys/{key_id}', 'delete', apiKey, ['204', '401', '403', '404', '422', '429', '503']],
+      ['/v1/admin/keys', 'post', apiKey, ['200', '401', '403', '422', '429', '503']],
+      ['/auth/keys', 'get', bearerAuth, ['200', '401', '429', '503']],
+      ['/auth/keys', 'post', bearerAuth, ['200', '401', '409', '422', '429', '503']],
+      ['/auth/keys/{key_id}', 'delete', bearerAuth, ['204', '401', '404', '422', '429', '503']],
     ];
     for (const [path, method, security, statuses] of routes) {
       const operation = spec.paths[path]?.[method];

@@ -33,6 +33,12 @@ const MARKET_DATA_ROUTES: [route: string, scheme: 'APIKeyHeader' | 'HTTPBearer' 
   ['GET /', null],
 ];
 
+/** Routes DESIGN.md §4 adds to the spec's (admins list and revoke every key). */
+const DESIGN_ROUTES: [route: string, scheme: 'APIKeyHeader'][] = [
+  ['GET /admin/keys', 'APIKeyHeader'],
+  ['DELETE /admin/keys/{key_id}', 'APIKeyHeader'],
+];
+
 type Operation = { security?: Record<string, string[]>[] };
 
 function operation(document: OpenAPIObject, route: string): Operation | undefined {
@@ -62,11 +68,13 @@ describe('market-data OpenAPI document', () => {
   });
 
   it('declares the security scheme of every guarded route, and none on the open ones', () => {
-    const wrong = MARKET_DATA_ROUTES.filter(([route, scheme]) => {
-      const security = operation(document(), route)?.security ?? [];
-      const schemes = security.flatMap((requirement) => Object.keys(requirement));
-      return scheme === null ? schemes.length > 0 : !schemes.includes(scheme);
-    }).map(([route, scheme]) => `${route}: expected ${scheme ?? 'no scheme'}, got ${JSON.stringify(operation(document(), route)?.security)}`);
+    const wrong = [...MARKET_DATA_ROUTES, ...DESIGN_ROUTES]
+      .filter(([route, scheme]) => {
+        const security = operation(document(), route)?.security ?? [];
+        const schemes = security.flatMap((requirement) => Object.keys(requirement));
+        return scheme === null ? schemes.length > 0 : !schemes.includes(scheme);
+      })
+      .map(([route, scheme]) => `${route}: expected ${scheme ?? 'no scheme'}, got ${JSON.stringify(operation(document(), route)?.security)}`);
     expect(wrong).toEqual([]);
   });
 

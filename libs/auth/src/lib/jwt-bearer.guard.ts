@@ -1,9 +1,11 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, InjectionToken, Type } from '@nestjs/common';
+import { Inject, Injectable, InjectionToken, Type } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { DetailHttpException } from '@perp/http';
 import type { JWTPayload } from 'jose';
-import { bearerToken, RequestWithHeaders } from './bearer-token';
+import { bearerToken } from './bearer-token';
 import { JwtBearerVerifier, JwtVerificationError } from './jwt-bearer-verifier';
 import { attachPrincipal } from './principal';
+import { RequestGuard } from './request-guard';
 
 /** What the JWT guard attaches to the request: the token's subject and claims. */
 export interface JwtPrincipal {
@@ -27,21 +29,21 @@ export interface JwtBearerGuardOptions {
  * JwtBearerVerifier. Every failure gets the same answer, so a caller learns nothing about
  * which check failed; errors other than a refused token (a store, a bug) pass through.
  */
-export function createJwtBearerGuard(options: JwtBearerGuardOptions): Type<CanActivate> {
+export function createJwtBearerGuard(options: JwtBearerGuardOptions): Type<RequestGuard> {
   const failure = options.failure ?? notAuthenticated;
 
   @Injectable()
-  class JwtBearerGuard implements CanActivate {
-    constructor(@Inject(options.verifier) private readonly verifier: JwtBearerVerifier) {}
+  class JwtBearerGuard extends RequestGuard {
+    constructor(@Inject(options.verifier) private readonly verifier: JwtBearerVerifier) {
+      super();
+    }
 
-    async canActivate(context: ExecutionContext): Promise<boolean> {
-      const request = context.switchToHttp().getRequest<RequestWithHeaders>();
+    async authenticate(request: FastifyRequest): Promise<void> {
       const token = bearerToken(request);
       if (token === undefined) throw failure();
       try {
         const { subject, claims } = await this.verifier.verify(token);
         attachPrincipal<JwtPrincipal>(request, { kind: 'jwt', subject, claims });
-        return true;
       } catch (error) {
         if (error instanceof JwtVerificationError) throw failure();
         throw error;

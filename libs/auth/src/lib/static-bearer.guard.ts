@@ -1,6 +1,8 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, InjectionToken, Type } from '@nestjs/common';
-import { bearerToken, RequestWithHeaders } from './bearer-token';
+import { Inject, Injectable, InjectionToken, Type } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { bearerToken } from './bearer-token';
 import { attachPrincipal } from './principal';
+import { RequestGuard } from './request-guard';
 import { StaticTokenMatcher } from './static-token-matcher';
 
 export type StaticBearerFailure = 'missing bearer token' | 'invalid bearer token';
@@ -31,22 +33,21 @@ export interface StaticBearerPrincipal {
  * });
  * ```
  */
-export function createStaticBearerGuard(options: StaticBearerGuardOptions): Type<CanActivate> {
+export function createStaticBearerGuard(options: StaticBearerGuardOptions): Type<RequestGuard> {
   @Injectable()
-  class StaticBearerGuard implements CanActivate {
+  class StaticBearerGuard extends RequestGuard {
     private readonly matcher: StaticTokenMatcher;
 
     constructor(@Inject(options.tokens) tokens: readonly string[]) {
+      super();
       this.matcher = new StaticTokenMatcher(tokens);
     }
 
-    canActivate(context: ExecutionContext): boolean {
-      const request = context.switchToHttp().getRequest<RequestWithHeaders>();
+    authenticate(request: FastifyRequest): void {
       const token = bearerToken(request);
       if (token === undefined) throw options.failure('missing bearer token');
       if (!this.matcher.matches(token)) throw options.failure('invalid bearer token');
       attachPrincipal<StaticBearerPrincipal>(request, { kind: 'static-bearer' });
-      return true;
     }
   }
   return StaticBearerGuard;

@@ -1,0 +1,8 @@
+import { integer, setting } from '@perp/service';
+
+/** The per-address limit on failed authentication (DESIGN §5), in memory, per replica (see README). */
+export const failedAuthSettingsSpec = {
+  /** Failed authentications (401s) per client address and window; then 429 for that address until the window ends. */
+  failedAuthLimit: setting('FAILED_AUTH_LIMIT', integer({ min: 1 }), { default: '20' }),
+  failedAuthWindowSeconds: setting('FAILED_AUTH_WINDOW_SECONDS', integer({ min: 1, max: 86_400 }), { default: '300' }),
+};

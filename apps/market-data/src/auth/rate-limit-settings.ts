@@ -1,0 +1,15 @@
+import { integer, setting } from '@perp/service';
+
+/** Rate limits (in memory, per replica: see auth/README.md) and the per-developer key limit. */
+export const rateLimitSettingsSpec = {
+  /** Requests per window for a bot or developer key without its own `rate_limit`. */
+  apiKeyRateLimit: setting('API_KEY_RATE_LIMIT', integer({ min: 1 }), { default: '600' }),
+  /** Requests per window for all ADMIN_API_KEYS together. */
+  adminApiKeyRateLimit: setting('ADMIN_API_KEY_RATE_LIMIT', integer({ min: 1 }), { default: '6000' }),
+  rateLimitWindowSeconds: setting('RATE_LIMIT_WINDOW_SECONDS', integer({ min: 1, max: 3_600 }), { default: '60' }),
+  /** Failed authentications (401s) per client address and window; then 429 for that address until the window ends. */
+  failedAuthLimit: setting('FAILED_AUTH_LIMIT', integer({ min: 1 }), { default: '20' }),
+  failedAuthWindowSeconds: setting('FAILED_AUTH_WINDOW_SECONDS', integer({ min: 1, max: 86_400 }), { default: '300' }),
+  /** Active keys a developer may hold; POST /auth/keys beyond it: 409. */
+  developerKeyLimit: setting('DEVELOPER_KEY_LIMIT', integer({ min: 1, max: 10_000 }), { default: '25' }),
+};
