@@ -3,6 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { clientErrorHandler, frameworkErrorHandler, useHttpConventions } from '@perp/http';
 import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs } from '@perp/service';
 import { AppModule } from './app.module';
+import { installAuthentication } from './auth/install-authentication';
 import { MARKET_DATA_BODY_LIMITS } from './common/body-limits';
 import { installHttpCache } from './common/http-cache';
 import { MARKET_DATA_DESCRIPTION } from './service-description';
@@ -15,6 +16,7 @@ export async function createMarketDataApp(settings: MarketDataSettings, options:
     fastify: { frameworkErrors: frameworkErrorHandler('detail'), clientErrorHandler: clientErrorHandler('detail'), ...httpServerTimeoutOptions(settings) },
     configure: (nest) => {
       useHttpConventions(nest, { errors: 'detail', bodyLimits: MARKET_DATA_BODY_LIMITS });
+      installAuthentication(nest, settings);
       installHttpCache(nest.getHttpAdapter().getInstance());
     },
   });

@@ -16,6 +16,7 @@ import {
   setting,
   Settings,
 } from '@perp/service';
+import { rateLimitSettingsSpec } from './auth/rate-limit-settings';
 
 /**
  * Every secret, trust anchor and database is required: no default could be right in production,
@@ -44,6 +45,8 @@ export const marketDataSettingsSpec = {
   apiKeyLastUsedFlushMs: setting('API_KEY_LAST_USED_FLUSH_MS', integer({ min: 100, max: 3_600_000 }), { default: '10000' }),
   /** How long a verified key stays cached; also the bound on how late another replica sees a revocation. 0 disables. */
   apiKeyCacheTtlMs: setting('API_KEY_CACHE_TTL_MS', integer({ min: 0, max: 5_000 }), { default: '1000' }),
+  /** Per-key and failed-authentication rate limits, the per-developer key limit. */
+  ...rateLimitSettingsSpec,
   /** Liquidation candidates: margin_ratio <= liq_margin_ratio * (1 + buffer) (DESIGN §4), 1e6-scaled (0.10 -> 100000). */
   candidateBufferE6: setting('CANDIDATE_BUFFER', fractionE6({ max: 10 }), { default: '0.10' }),
   /** A candidate's is_stale: its mark snapshot is older than this many seconds (DESIGN §4). */
