@@ -14,6 +14,7 @@ export async function createBeaconOpsApp(
 ): Promise<NestFastifyApplication> {
   const app = await createServiceApp(AppModule.register(settings, { poolHooks: options.poolHooks }), {
     logger: options.logger,
+    corsOrigins: settings.corsOrigins,
     fastify: { frameworkErrors: frameworkErrorHandler('envelope') },
     configure: (nest) => {
       useHttpConventions(nest, { errors: 'envelope' });

@@ -1,5 +1,6 @@
 import {
   address,
+  corsSettingsSpec,
   DEV_DEFAULTS,
   devKeyProblems,
   devKeysSettingsSpec,
@@ -60,6 +61,7 @@ export const beaconOpsSettingsSpec = {
   signerPrivateKey: setting('SIGNER_PRIVATE_KEY', privateKey, { secret: true }),
   /** Accept anvil's public keys and the dev token (dev stack and tests only; refused under NODE_ENV=production). */
   ...devKeysSettingsSpec,
+  ...corsSettingsSpec,
   /** A wallet is never spent below this balance (0.01 ether by default). */
   walletMinBalanceWei: setting('WALLET_MIN_BALANCE_WEI', weiAmount, { default: '10000000000000000' }),
   /** How long a wallet lease (and a beacon lock) lives without its holder releasing it. */

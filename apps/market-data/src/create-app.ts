@@ -13,6 +13,7 @@ import { MarketDataSettings } from './settings';
 export async function createMarketDataApp(settings: MarketDataSettings, options: { logger?: false | LogLevel[] } = {}): Promise<NestFastifyApplication> {
   const app = await createServiceApp(AppModule.register(settings), {
     logger: options.logger,
+    corsOrigins: settings.corsOrigins,
     fastify: { frameworkErrors: frameworkErrorHandler('detail'), clientErrorHandler: clientErrorHandler('detail'), ...httpServerTimeoutOptions(settings) },
     configure: (nest) => {
       useHttpConventions(nest, { errors: 'detail', bodyLimits: MARKET_DATA_BODY_LIMITS });

@@ -1,5 +1,6 @@
 import { SUPPORTED_JWT_ALGORITHMS, DEFAULT_JWT_ALGORITHMS } from '@perp/auth';
 import {
+  corsSettingsSpec,
   DEV_DEFAULTS,
   devKeyProblems,
   devKeysSettingsSpec,
@@ -40,6 +41,7 @@ export const marketDataSettingsSpec = {
   jwtAudience: setting('JWT_AUDIENCE', String),
   jwtAlgorithms: setting('JWT_ALGORITHMS', list(oneOf(...SUPPORTED_JWT_ALGORITHMS), { min: 1 }), { default: DEFAULT_JWT_ALGORITHMS.join(',') }),
   ...devKeysSettingsSpec,
+  ...corsSettingsSpec,
   jwtClockToleranceSeconds: setting('JWT_CLOCK_TOLERANCE_SECONDS', integer({ min: 0, max: 300 }), { default: '30' }),
   /** How often the in-memory last-used times of API keys are written, in one batched UPDATE. */
   apiKeyLastUsedFlushMs: setting('API_KEY_LAST_USED_FLUSH_MS', integer({ min: 100, max: 3_600_000 }), { default: '10000' }),

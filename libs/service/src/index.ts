@@ -22,3 +22,4 @@ export * from './lib/migrations/run-migrate-command';
 export * from './lib/http-server-settings';
 export * from './lib/dev-secrets';
 export * from './lib/dev-service-env';
+export * from './lib/http-security';

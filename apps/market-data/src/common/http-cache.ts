@@ -14,7 +14,8 @@ export type HttpCachePolicy = { maxAgeSeconds: number } | 'no-cache';
 /** The Fastify route config key that carries a route's policy. */
 const HTTP_CACHE = 'httpCache';
 
-const cacheControlOf = (policy: HttpCachePolicy): string => (policy === 'no-cache' ? 'no-cache' : `public, max-age=${policy.maxAgeSeconds}`);
+// private: every cached answer is authenticated, so only the caller's own cache may keep it.
+const cacheControlOf = (policy: HttpCachePolicy): string => (policy === 'no-cache' ? 'private, no-cache' : `private, max-age=${policy.maxAgeSeconds}`);
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 

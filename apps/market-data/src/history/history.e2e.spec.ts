@@ -79,7 +79,7 @@ describe('GET /markets/{ticker}/history', () => {
       offset: 0,
       has_more: false,
     });
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('without a boundary, every point keeps its source index (<= 0 -> null) and origin', async () => {

@@ -289,7 +289,7 @@ describe('unversioned market routes', () => {
 
     it('answers lists with Cache-Control: no-cache and an ETag', async () => {
       const res = await bed.get('/markets').expect(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.headers['etag']).toMatch(/^"[A-Za-z0-9_-]+"$/);
     });
   });
@@ -324,7 +324,7 @@ describe('unversioned market routes', () => {
 
     it('is cacheable: Cache-Control max-age, a strong ETag, 304 on If-None-Match', async () => {
       const first = await bed.get(`/markets/${A}`).expect(200);
-      expect(first.headers['cache-control']).toBe('public, max-age=1');
+      expect(first.headers['cache-control']).toBe('private, max-age=1');
       expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
       const etag = first.headers['etag'];
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
@@ -343,7 +343,7 @@ describe('unversioned market routes', () => {
     it('decodes the latest snapshot: mark (sqrt X96 squared), its index, the market funding', async () => {
       const res = await bed.get(`/markets/${A}/live`).expect(200);
       expect(res.body).toEqual({ perp_address: A, perp: A, mark_price: '4', index_price: '2.5', funding_rate_daily: '0.05', timestamp: T0 });
-      expect(res.headers['cache-control']).toBe('public, max-age=1');
+      expect(res.headers['cache-control']).toBe('private, max-age=1');
     });
 
     it('has a null index_price when the snapshot carries none', async () => {
@@ -389,7 +389,7 @@ describe('unversioned market routes', () => {
       expect(res.body).toMatchObject({ total: 5, limit: 100, offset: 0, has_more: false });
       expect(res.body.items.map((s: { id: number }) => s.id)).toEqual([ids.s4, ids.s3, ids.s3a, ids.s2, ids.s1]);
       expect(res.body.items[1]).toEqual({ id: ids.s3, timestamp: at(12), perp_address: A, perp: A, amm_price_x96: (Q96 / 2n).toString(), mark_price: '0.25' });
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
     });
 
     it('includes both time bounds', async () => {

@@ -80,7 +80,7 @@ describe('/v1 market routes', () => {
     expect(Object.keys(res.body)).toEqual(['market', 'latest_snapshot']);
     expect(Object.keys(res.body.market)).toEqual(LEGACY_MARKET_KEYS);
     expect(res.body.latest_snapshot).toEqual({ id: ids.s2, timestamp: T0, perp: A, amm_price_x96: (3n * Q96).toString(), mark_price: '9' });
-    expect(res.headers['cache-control']).toBe('public, max-age=1');
+    expect(res.headers['cache-control']).toBe('private, max-age=1');
     expect((await bed.get(`/v1/markets/${B}`).expect(200)).body.latest_snapshot).toBeNull();
     expect((await bed.get(`/v1/markets/${address('dead')}`).expect(404)).body).toEqual({ detail: 'Market not found' });
     expect((await bed.get('/v1/markets/0x1').expect(422)).body.detail[0]).toMatchObject({ type: 'string_pattern_mismatch', loc: ['path', 'market_id'] });

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyServerOptions } from 'fastify';
+import { installHttpSecurity } from './http-security';
 
 export interface ServiceDescription {
   title: string;
@@ -18,6 +19,8 @@ export interface ServiceAppOptions {
   fastify?: FastifyServerOptions;
   /** Runs before init: global pipes, filters, hooks. */
   configure?: (app: NestFastifyApplication) => void;
+  /** Browser origins allowed by CORS (the CORS_ORIGINS setting); none: CORS off. */
+  corsOrigins?: readonly string[];
 }
 
 /** Every service runs on Fastify: the bare-Fastify ceiling of the benchmarks is then the same stack minus Nest. */
@@ -29,6 +32,8 @@ export async function createServiceApp(module: Type<unknown> | DynamicModule, op
     abortOnError: false,
   });
   options.configure?.(app);
+  // After configure: its hooks (a route's own Cache-Control) run before the no-store default.
+  await installHttpSecurity(app, { corsOrigins: options.corsOrigins ?? [] });
   app.enableShutdownHooks();
   return app;
 }
