@@ -1,9 +1,10 @@
 import { LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { frameworkErrorHandler, useHttpConventions } from '@perp/http';
-import { buildOpenApiDocument, createServiceApp, mountDocs } from '@perp/service';
+import { clientErrorHandler, frameworkErrorHandler, useHttpConventions } from '@perp/http';
+import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs } from '@perp/service';
 import { AppModule, AppModuleOptions } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
+import { BEACON_OPS_BODY_LIMITS } from './http/body-limits';
 import { BEACON_OPS_DESCRIPTION } from './service-description';
 import { BeaconOpsSettings } from './settings';
 
@@ -15,9 +16,9 @@ export async function createBeaconOpsApp(
   const app = await createServiceApp(AppModule.register(settings, { poolHooks: options.poolHooks }), {
     logger: options.logger,
     corsOrigins: settings.corsOrigins,
-    fastify: { frameworkErrors: frameworkErrorHandler('envelope') },
+    fastify: { frameworkErrors: frameworkErrorHandler('envelope'), clientErrorHandler: clientErrorHandler('envelope'), ...httpServerTimeoutOptions(settings) },
     configure: (nest) => {
-      useHttpConventions(nest, { errors: 'envelope' });
+      useHttpConventions(nest, { errors: 'envelope', bodyLimits: BEACON_OPS_BODY_LIMITS });
       installAuthentication(nest, settings);
     },
   });

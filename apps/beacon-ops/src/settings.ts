@@ -4,6 +4,7 @@ import {
   DEV_DEFAULTS,
   devKeyProblems,
   devKeysSettingsSpec,
+  httpServerSettingsSpec,
   httpUrl,
   integer,
   InvalidSettingsError,
@@ -46,6 +47,7 @@ function distinctKeys(raw: string): string[] {
  * journal into, the dev one). The dev stack and tests pass them all (devServiceEnv in @perp/service).
  */
 export const beaconOpsSettingsSpec = {
+  ...httpServerSettingsSpec,
   host: setting('BEACON_OPS_HOST', String, { default: '0.0.0.0' }),
   port: setting('BEACON_OPS_PORT', port, { default: String(DEV_DEFAULTS.beaconOpsPort) }),
   /** user:password in the URL is sent as HTTP Basic authentication (chain.module.ts). */
