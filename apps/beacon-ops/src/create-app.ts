@@ -16,7 +16,13 @@ export async function createBeaconOpsApp(
   const app = await createServiceApp(AppModule.register(settings, { poolHooks: options.poolHooks }), {
     logger: options.logger,
     corsOrigins: settings.corsOrigins,
-    fastify: { frameworkErrors: frameworkErrorHandler('envelope'), clientErrorHandler: clientErrorHandler('envelope'), ...httpServerTimeoutOptions(settings) },
+    fastify: {
+      frameworkErrors: frameworkErrorHandler('envelope'),
+      clientErrorHandler: clientErrorHandler('envelope'),
+      ...httpServerTimeoutOptions(settings),
+      // The client address of the failed-authentication limit (request.ip), behind TRUST_PROXY_HOPS proxies.
+      trustProxy: settings.trustProxyHops > 0 ? settings.trustProxyHops : false,
+    },
     configure: (nest) => {
       useHttpConventions(nest, { errors: 'envelope', bodyLimits: BEACON_OPS_BODY_LIMITS });
       installAuthentication(nest, settings);

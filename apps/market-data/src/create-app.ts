@@ -14,7 +14,13 @@ export async function createMarketDataApp(settings: MarketDataSettings, options:
   const app = await createServiceApp(AppModule.register(settings), {
     logger: options.logger,
     corsOrigins: settings.corsOrigins,
-    fastify: { frameworkErrors: frameworkErrorHandler('detail'), clientErrorHandler: clientErrorHandler('detail'), ...httpServerTimeoutOptions(settings) },
+    fastify: {
+      frameworkErrors: frameworkErrorHandler('detail'),
+      clientErrorHandler: clientErrorHandler('detail'),
+      ...httpServerTimeoutOptions(settings),
+      // The client address of the failed-authentication limit (request.ip), behind TRUST_PROXY_HOPS proxies.
+      trustProxy: settings.trustProxyHops > 0 ? settings.trustProxyHops : false,
+    },
     configure: (nest) => {
       useHttpConventions(nest, { errors: 'detail', bodyLimits: MARKET_DATA_BODY_LIMITS });
       installAuthentication(nest, settings);

@@ -21,6 +21,7 @@ describe('market-data: authentication before the body, and rate limits', () => {
   let app: NestFastifyApplication;
   let server: Server;
   let parses = 0;
+  let env: Record<string, string>;
   const token = (sub: string) => `Bearer ${signDevToken(signing, { sub, issuer: DEV_JWT.issuer, audience: DEV_JWT.audience })}`;
 
   beforeAll(async () => {
@@ -28,7 +29,7 @@ describe('market-data: authentication before the body, and rate limits', () => {
     await runIndexDbMigrations(pg.url('perp_index'), pg.url('perp_source'));
     dataDir = mkdtempSync(join(tmpdir(), 'md-limits-'));
     signing = ensureDevSigningKey(dataDir);
-    const settings = loadMarketDataSettings({
+    env = {
       INDEX_DATABASE_URL: pg.url('perp_index'),
       SOURCE_DATABASE_URL: pg.url('perp_source'),
       MARKET_DATA_DATABASE_URL: pg.url('market_data'),
@@ -41,8 +42,8 @@ describe('market-data: authentication before the body, and rate limits', () => {
       RATE_LIMIT_WINDOW_SECONDS: '3600',
       FAILED_AUTH_LIMIT: '4',
       FAILED_AUTH_WINDOW_SECONDS: '3600',
-    });
-    app = await createMarketDataApp(settings, { logger: false });
+    };
+    app = await createMarketDataApp(loadMarketDataSettings(env), { logger: false });
     // Counts every body Fastify starts to read (preParsing runs right before the parser).
     app
       .getHttpAdapter()
@@ -170,6 +171,26 @@ describe('market-data: authentication before the body, and rate limits', () => {
       expect((await httpFrom(server, bystander, 'GET', '/markets', { 'X-API-Key': 'mdk_typo' })).status).toBe(401);
       // Public routes stay open for the blocked address.
       expect((await httpFrom(server, attacker, 'GET', '/health')).status).toBe(200);
+    });
+
+    it('a forged X-Forwarded-For does not escape the limit; behind TRUST_PROXY_HOPS proxies the forwarded client is counted', async () => {
+      const forger = '127.0.0.6';
+      for (let i = 0; i < 4; i++) await httpFrom(server, forger, 'GET', '/markets', { 'X-API-Key': 'mdk_x', 'X-Forwarded-For': `10.0.0.${i}` });
+      expect((await httpFrom(server, forger, 'GET', '/markets', { 'X-API-Key': 'mdk_x', 'X-Forwarded-For': '10.0.0.9' })).status).toBe(429);
+
+      const behindProxy = await createMarketDataApp(loadMarketDataSettings({ ...env, TRUST_PROXY_HOPS: '1' }), { logger: false });
+      try {
+        await behindProxy.init();
+        await behindProxy.listen(0, '127.0.0.1');
+        const proxied = behindProxy.getHttpServer();
+        // One proxy at 127.0.0.7 forwards two clients.
+        const call = (client: string) => httpFrom(proxied, '127.0.0.7', 'GET', '/markets', { 'X-API-Key': 'mdk_x', 'X-Forwarded-For': client });
+        for (let i = 0; i < 4; i++) expect((await call('203.0.113.1')).status).toBe(401);
+        expect((await call('203.0.113.1')).status).toBe(429);
+        expect((await call('203.0.113.2')).status).toBe(401);
+      } finally {
+        await behindProxy.close();
+      }
     });
   });
 });
