@@ -1,6 +1,5 @@
 import { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
-import { Expose, Transform } from 'class-transformer';
 import { ValidateBy, ValidateNested } from 'class-validator';
 import { parseDateTime } from './datetime-parser';
 import {
@@ -20,9 +19,9 @@ import { FieldSpec, checkField, setFieldSpec, toDtoInstance } from './field-spec
 import { Parsed, accept, issues, reject } from './validation-issue';
 
 /**
- * FastAPI-style field decorators for query and body DTOs. Each one converts the raw
- * input (class-transformer), validates it (class-validator, one constraint carrying the
- * pydantic error) and documents it (@nestjs/swagger). FastApiValidationPipe turns a
+ * FastAPI-style field decorators for query and body DTOs. Each one records how the raw
+ * input is converted (its FieldSpec, which toDtoInstance applies), validates it (class-validator,
+ * one constraint carrying the pydantic error) and documents it (@nestjs/swagger). FastApiValidationPipe turns a
  * failure into the matching 422 detail item.
  */
 export interface FieldOptions<T> {
@@ -69,17 +68,6 @@ function field<T>(
   return (target, propertyKey) => {
     const property = String(propertyKey);
     setFieldSpec(target, property, spec as FieldSpec);
-    // Exposed so that the transform also runs for an absent key and fills the default.
-    Expose()(target, property);
-    Transform(
-      ({ obj }) => {
-        const raw = (obj as Raw)[property];
-        const parsed = checkField(spec, raw);
-        // A failing input stays as it came, for the validator to report.
-        return parsed.ok ? parsed.value : raw;
-      },
-      { toClassOnly: true },
-    )(target, property);
     ValidateBy({
       name: FIELD_CONSTRAINT,
       validator: {
