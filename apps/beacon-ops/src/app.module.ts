@@ -3,6 +3,7 @@ import { HealthModule } from '@perp/service';
 import { AuthModule } from './auth/auth.module';
 import { BeaconsModule } from './beacons/beacons.module';
 import { Chain, ChainModule } from './chain/chain.module';
+import { contractsReadinessCheck } from './onchain/contracts-readiness';
 import { OnchainModule } from './onchain/onchain.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { BeaconOpsSettings } from './settings';
@@ -32,8 +33,9 @@ export class AppModule {
         HealthModule.forChecks({
           inject: [JournalStore, Chain],
           useFactory: (journal: JournalStore, chain: Chain) => [
-            { name: 'journal_store', probe: () => journal.ping() },
+            { name: 'journal_store', probe: () => journal.probeReady() },
             { name: 'chain_rpc', probe: () => chain.ping() },
+            contractsReadinessCheck(settings),
           ],
         }),
       ],

@@ -5,6 +5,15 @@ import { createBeaconOpsApp } from './create-app';
 import { loadBeaconOpsSettings } from './settings';
 import { devServiceEnv } from '@perp/service';
 
+/** Contract addresses, as configured (/ready checks that they are; these tests deploy nothing). */
+const CONTRACTS = {
+  REGISTRY_ADDRESS: `0x${'a1'.repeat(20)}`,
+  BEACON_FACTORY_ADDRESS: `0x${'a2'.repeat(20)}`,
+  VERIFIABLE_BEACON_FACTORY_ADDRESS: `0x${'a3'.repeat(20)}`,
+  MULTICALL3_ADDRESS: `0x${'a4'.repeat(20)}`,
+  BATCH_UPDATER_ADDRESS: `0x${'a5'.repeat(20)}`,
+};
+
 /** The service surface on real Postgres and a real anvil chain through real HTTP. */
 describe('beacon-ops service routes', () => {
   let pg: PostgresServer;
@@ -13,7 +22,7 @@ describe('beacon-ops service routes', () => {
 
   beforeAll(async () => {
     [pg, anvil] = await Promise.all([startTestPostgres(['beacon_ops']), startAnvil({ chainId: 31337 })]);
-    app = await createBeaconOpsApp(loadBeaconOpsSettings(devServiceEnv({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'), RPC_URL: anvil.url })), {
+    app = await createBeaconOpsApp(loadBeaconOpsSettings(devServiceEnv({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'), RPC_URL: anvil.url, ...CONTRACTS })), {
       logger: false,
     });
     await app.init();
@@ -32,7 +41,29 @@ describe('beacon-ops service routes', () => {
 
   it('GET /ready reports the journal store and the chain RPC up', async () => {
     const res = await request(app.getHttpServer()).get('/ready').expect(200);
-    expect(res.body).toMatchObject({ status: 'ready', checks: { journal_store: { status: 'up' }, chain_rpc: { status: 'up' } } });
+    expect(res.body).toMatchObject({
+      status: 'ready',
+      checks: { journal_store: { status: 'up' }, chain_rpc: { status: 'up' }, contracts: { status: 'up' } },
+    });
+  });
+
+  it('GET /ready is 503 naming the missing contract addresses while they are not configured', async () => {
+    const bare = await createBeaconOpsApp(loadBeaconOpsSettings(devServiceEnv({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'), RPC_URL: anvil.url })), {
+      logger: false,
+    });
+    await bare.init();
+    await bare.getHttpAdapter().getInstance().ready();
+    try {
+      const res = await request(bare.getHttpServer()).get('/ready').expect(503);
+      expect(res.body.checks).toMatchObject({ journal_store: { status: 'up' }, chain_rpc: { status: 'up' } });
+      expect(res.body.checks.contracts).toMatchObject({
+        status: 'down',
+        reason:
+          'no contract address configured: set REGISTRY_ADDRESS, BEACON_FACTORY_ADDRESS, VERIFIABLE_BEACON_FACTORY_ADDRESS, MULTICALL3_ADDRESS, BATCH_UPDATER_ADDRESS',
+      });
+    } finally {
+      await bare.close();
+    }
   });
 
   it('GET / names the service, the chain it sends to and the pool wallets with their balances, without credentials', async () => {

@@ -1,6 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { JwtBearerVerifier } from '@perp/auth';
 import { HealthModule } from '@perp/service';
 import { AuthModule } from './auth/auth.module';
+import { DEVELOPER_JWT_VERIFIER } from './auth/developer-jwt-verifier';
+import { jwksReadinessCheck } from './auth/jwks-readiness';
 import { KeysModule } from './keys/keys.module';
 import { MarketsModule } from './markets/markets.module';
 import { HistoryModule } from './history/history.module';
@@ -18,11 +21,12 @@ export class AppModule {
       imports: [
         StoresModule.register(settings),
         HealthModule.forChecks({
-          inject: [Stores],
-          useFactory: (stores: Stores) => [
-            { name: 'index_store', probe: () => stores.index.ping() },
-            { name: 'source_store', probe: () => stores.source.ping() },
-            { name: 'key_store', probe: () => stores.keys.ping() },
+          inject: [Stores, DEVELOPER_JWT_VERIFIER],
+          useFactory: (stores: Stores, verifier: JwtBearerVerifier) => [
+            { name: 'index_store', probe: () => stores.index.probeReady() },
+            { name: 'source_store', probe: () => stores.source.probeReady() },
+            { name: 'key_store', probe: () => stores.keys.probeReady() },
+            jwksReadinessCheck(settings, verifier),
           ],
         }),
         AuthModule,

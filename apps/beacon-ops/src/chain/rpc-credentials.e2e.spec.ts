@@ -8,6 +8,13 @@ import { createBeaconOpsApp } from '../create-app';
 import { loadBeaconOpsSettings } from '../settings';
 import { rpcEndpoint } from './rpc-endpoint';
 
+// Configured only: /ready checks that they are set, and these tests send nothing to them.
+const CONTRACTS = Object.fromEntries(
+  ['REGISTRY_ADDRESS', 'BEACON_FACTORY_ADDRESS', 'VERIFIABLE_BEACON_FACTORY_ADDRESS', 'MULTICALL3_ADDRESS', 'BATCH_UPDATER_ADDRESS'].map((name, i) => [
+    name,
+    `0x${String(i + 1).repeat(40)}`,
+  ]),
+);
 const USER = 'rpc-user';
 const PASSWORD = 'p@ss:word/secret';
 
@@ -51,9 +58,12 @@ describe('an RPC_URL with user:password@', () => {
   const apps: NestFastifyApplication[] = [];
 
   async function start(rpcUrl: string): Promise<NestFastifyApplication> {
-    const app = await createBeaconOpsApp(loadBeaconOpsSettings(devServiceEnv({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'), RPC_URL: rpcUrl })), {
-      logger: false,
-    });
+    const app = await createBeaconOpsApp(
+      loadBeaconOpsSettings(devServiceEnv({ BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'), RPC_URL: rpcUrl, ...CONTRACTS })),
+      {
+        logger: false,
+      },
+    );
     apps.push(app);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();

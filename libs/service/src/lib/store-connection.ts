@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { StoreUnavailableError } from './store-unavailable.error';
 import { maskUrlPasswords } from './migrations/mask-password';
+import { NotReadyError } from './health/readiness-check';
 
 /** Errors that mean "the database is not there", as opposed to a bad query. */
 const CONNECTION_ERROR_CODES = new Set([
@@ -78,6 +79,23 @@ export class StoreConnection {
 
   async ping(): Promise<void> {
     await this.run((source) => source.query('SELECT 1'));
+  }
+
+  /**
+   * Readiness: the store answers and holds every migration this build ships (read from its
+   * migrations table, never created here: a read-only role may probe too). Re-checked on every
+   * call, so running the migrations makes the service ready without a restart.
+   */
+  async probeReady(): Promise<void> {
+    const pending = await this.run(async (source) => {
+      const shipped = source.migrations.map((migration) => migration.name ?? migration.constructor.name);
+      const table = source.driver.buildTableName(source.options.migrationsTableName ?? 'migrations', undefined, undefined);
+      const exists = (await source.query(`SELECT to_regclass($1) AS name`, [table])) as { name: string | null }[];
+      const applied = exists[0]?.name ? ((await source.query(`SELECT name FROM ${source.driver.escape(table)}`)) as { name: string }[]) : [];
+      const done = new Set(applied.map((row) => row.name));
+      return shipped.filter((name) => !done.has(name));
+    });
+    if (pending.length > 0) throw new NotReadyError(`not migrated: pending ${pending.join(', ')} (run \`node main.js migrate\`)`);
   }
 
   async close(): Promise<void> {

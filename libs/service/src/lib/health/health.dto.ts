@@ -11,6 +11,13 @@ export class CheckResultDto {
 
   @ApiProperty({ description: 'How long the probe took, in milliseconds', example: 2 })
   latency_ms!: number;
+
+  @ApiProperty({
+    required: false,
+    description: 'Why it is down: what to fix (e.g. a store not migrated), or `unreachable` / `timeout`',
+    example: 'not migrated: pending CreateApiKeys1767225600000 (run `node main.js migrate`)',
+  })
+  reason?: string;
 }
 
 export class ReadinessDto {

@@ -1,3 +1,5 @@
+import { maskUrlPasswords } from '../migrations/mask-password';
+
 /** One dependency /ready reports on: a store, an RPC endpoint. `probe` throws when it is down. */
 export interface ReadinessCheck {
   name: string;
@@ -6,10 +8,25 @@ export interface ReadinessCheck {
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 
+/**
+ * A dependency that answers but cannot serve yet (a store not migrated, no contracts, no key
+ * set): its message is the reason /ready shows, so it names what to fix and never a secret.
+ */
+export class NotReadyError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'NotReadyError';
+  }
+}
+
 export interface CheckResult {
   status: 'up' | 'down';
   latency_ms: number;
+  /** Why it is down: a NotReadyError's reason, else `unreachable` or `timeout` (no internals). */
+  reason?: string;
 }
+
+const TIMED_OUT = new Error('timeout');
 
 export async function runChecks(checks: ReadinessCheck[], timeoutMs: number): Promise<Record<string, CheckResult>> {
   const entries = await Promise.all(
@@ -17,13 +34,14 @@ export async function runChecks(checks: ReadinessCheck[], timeoutMs: number): Pr
       const started = Date.now();
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+        timer = setTimeout(() => reject(TIMED_OUT), timeoutMs);
       });
       try {
         await Promise.race([check.probe(), timeout]);
         return [check.name, { status: 'up', latency_ms: Date.now() - started }];
-      } catch {
-        return [check.name, { status: 'down', latency_ms: Date.now() - started }];
+      } catch (error) {
+        const reason = error instanceof NotReadyError ? maskUrlPasswords(error.message) : error === TIMED_OUT ? 'timeout' : 'unreachable';
+        return [check.name, { status: 'down', latency_ms: Date.now() - started, reason }];
       } finally {
         clearTimeout(timer);
       }
