@@ -9,11 +9,19 @@ function unwrap<T>(parsed: Parsed<T>, value: unknown, metadata: ArgumentMetadata
   throw new RequestValidationError([placeIssue(parsed.issue, [location, metadata.data ?? ''], value)]);
 }
 
-/** `@Param('position_id', ParseIntPathPipe)`: an integer, else 422 int_parsing at ["path", name]. */
+const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * `@Param('position_id', ParseIntPathPipe)`: an integer, else 422 int_parsing at ["path", name].
+ * An id written as an integer beyond ±2^53 names no row: it is passed on as an inexact number,
+ * which the routes answer 404 (they look up only safe integers), as a path id always was.
+ */
 @Injectable()
 export class ParseIntPathPipe implements PipeTransform<string, number> {
   transform(value: string, metadata: ArgumentMetadata): number {
-    return unwrap(parseInteger(value), value, metadata);
+    const parsed = parseInteger(value);
+    if (!parsed.ok && typeof value === 'string' && INTEGER_TEXT.test(value)) return Number(value);
+    return unwrap(parsed, value, metadata);
   }
 }
 
