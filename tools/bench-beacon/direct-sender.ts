@@ -33,9 +33,10 @@ export class DirectSender {
     const wallet = this.wallets[i % this.wallets.length];
     const nonce = this.nextNonce.get(wallet.address) ?? 0;
     this.nextNonce.set(wallet.address, nonce + 1);
-    const measurementNonce = BigInt(hexlify(randomBytes(32)));
-    const proof = await signMeasurement(this.signer, adapter, this.chainId, measurement, measurementNonce);
-    const data = ecdsaBeacon.encodeFunctionData('updateIndex', [proof, encodeEcdsaInputs(measurement, measurementNonce)]);
+    // The same validity as the service's default ECDSA_SIGNATURE_TTL_SECONDS.
+    const signed = { measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: BigInt(Math.floor(Date.now() / 1000) + 300) };
+    const proof = await signMeasurement(this.signer, adapter, this.chainId, signed);
+    const data = ecdsaBeacon.encodeFunctionData('updateIndex', [proof, encodeEcdsaInputs(signed)]);
     const gasLimit = withGasHeadroom(await this.provider.estimateGas({ from: wallet.address, to: beacon, data }));
     const fees = await this.feeData();
     const raw = await wallet.signTransaction({

@@ -68,7 +68,9 @@ async function main(): Promise<void> {
     // single hot beacon would measure that lock, not the pool. Both paths use the same beacons.
     const deployer = anvilAccount(0).connect(provider);
     const beacons: { beacon: string; adapter: string }[] = [];
-    for (let i = 0; i < beaconCount; i++) beacons.push(await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0n, max: 1_000_000n }));
+    // Registered: the service signs only for beacons the registry holds.
+    const registry = contracts.addresses.registry;
+    for (let i = 0; i < beaconCount; i++) beacons.push(await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0n, max: 1_000_000n, registry }));
 
     const port = await getFreePort();
     const logFile = join(mkdtempSync(join(tmpdir(), 'bench-beacon-')), 'beacon-ops.log');
@@ -91,6 +93,9 @@ async function main(): Promise<void> {
         // anvil's own accounts, on the bench's own local anvil.
         ALLOW_DEV_KEYS: 'true',
         RECEIPT_POLL_INTERVAL_MS: String(receiptPollMs(blockTime)),
+        // The benchmark is one token sending as fast as it can: the per-token limits would measure themselves.
+        RATE_LIMIT_TRANSACTIONS_PER_MINUTE: '1000000',
+        RATE_LIMIT_GAS_PER_HOUR: '1000000000000',
       },
     });
     stopping.unshift(() => service.stop('SIGTERM', 10_000));

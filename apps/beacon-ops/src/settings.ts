@@ -19,16 +19,12 @@ import {
   Settings,
 } from '@perp/service';
 import { failedAuthSettingsSpec } from './auth/failed-auth-settings';
+import { gasPolicySettingsSpec } from './gas-policy';
+import { tokenLimitSettingsSpec } from './rate-limits/token-limit-settings';
 
 /** An amount of wei as a non-negative integer string (bigint: wei overflow a JS number). */
 function weiAmount(raw: string): bigint {
   if (!/^\d+$/.test(raw)) throw new Error('must be a non-negative integer amount of wei');
-  return BigInt(raw);
-}
-
-/** A gas amount: an integer of at least 21000 (a plain transfer). */
-function gasAmount(raw: string): bigint {
-  if (!/^\d+$/.test(raw) || BigInt(raw) < 21_000n) throw new Error('must be an integer amount of gas, at least 21000');
   return BigInt(raw);
 }
 
@@ -77,14 +73,19 @@ export const beaconOpsSettingsSpec = {
   /** Wallet balances read from the chain are reused this long to pick a wallet. */
   balanceCacheMs: setting('WALLET_BALANCE_CACHE_MS', integer({ min: 0 }), { default: '3000' }),
   idempotencyKeyTtlHours: setting('IDEMPOTENCY_KEY_TTL_HOURS', integer({ min: 1 }), { default: '24' }),
+  /** MAX_TRANSACTION_GAS and the gas cap of each operation (gas-policy.ts). */
+  ...gasPolicySettingsSpec,
+  /** Per-token limits, shared by replicas through Postgres (rate-limits/). */
+  ...tokenLimitSettingsSpec,
   /** Per-address limit on failed authentication (auth/). */
   ...failedAuthSettingsSpec,
+  /** How long a measurement signature stays valid on chain (its EIP-712 deadline): a captured one soon expires. */
+  ecdsaSignatureTtlSeconds: setting('ECDSA_SIGNATURE_TTL_SECONDS', integer({ min: 10, max: 86_400 }), { default: '300' }),
   /**
-   * Largest gas limit of one transaction: EIP-7825's 2^24 (Ethereum since Osaka) by default.
-   * Raise it only on a chain without that cap (the dev stack's anvil runs Prague); the latest
-   * block's gas limit bounds it too.
+   * ECDSA beacons the signer signs for besides those in REGISTRY_ADDRESS's registry (the
+   * protocol's deployed ones); it signs for no other beacon.
    */
-  maxTransactionGas: setting('MAX_TRANSACTION_GAS', gasAmount, { default: '16777216' }),
+  ecdsaBeaconAllowList: setting('ECDSA_BEACON_ADDRESSES', list(address), { default: '' }),
 
   // Contracts, as deployed on the chain (the dev stack sets them after deploying). All optional:
   // the service starts without them, and a route that needs an unset one answers 503.

@@ -3,11 +3,12 @@ pragma solidity ^0.8.24;
 
 import {EcdsaVerifierAdapter} from "./EcdsaVerifierAdapter.sol";
 
-/// @notice Beacon fed by signed measurements: the adapter checks signer, nonce and range, and
-/// its named errors (InvalidSignature, NonceAlreadyUsed, MeasurementOutOfRange) bubble up unchanged.
+/// @notice Beacon fed by signed measurements: the adapter checks signer, deadline, nonce and range,
+/// and its named errors (InvalidSignature, SignatureExpired, NonceAlreadyUsed, MeasurementOutOfRange)
+/// bubble up unchanged. The beacon creates its own adapter, so the adapter's BEACON() is this beacon
+/// from its first block and no other contract can consume its signatures.
 contract EcdsaBeacon {
     error InvalidInputs();
-    error ZeroAddress();
     /// @notice The adapter returned false instead of reverting with its own reason.
     error VerificationFailed();
 
@@ -18,17 +19,16 @@ contract EcdsaBeacon {
     uint256 public index;
     uint256 public lastUpdated;
 
-    constructor(EcdsaVerifierAdapter adapter) {
-        if (address(adapter) == address(0)) revert ZeroAddress();
-        verifierAdapter = adapter;
+    constructor(address signer, uint256 minMeasurement, uint256 maxMeasurement) {
+        verifierAdapter = new EcdsaVerifierAdapter(address(this), signer, minMeasurement, maxMeasurement);
     }
 
     /// @param proof the 65-byte EIP-712 signature (r, s, v).
-    /// @param inputs abi.encode(uint256 measurement, uint256 nonce).
+    /// @param inputs abi.encode(uint256 measurement, uint256 nonce, uint256 deadline).
     function updateIndex(bytes calldata proof, bytes calldata inputs) external {
-        if (inputs.length != 64) revert InvalidInputs();
-        (uint256 measurement, uint256 nonce) = abi.decode(inputs, (uint256, uint256));
-        if (!verifierAdapter.verify(proof, measurement, nonce)) revert VerificationFailed();
+        if (inputs.length != 96) revert InvalidInputs();
+        (uint256 measurement, uint256 nonce, uint256 deadline) = abi.decode(inputs, (uint256, uint256, uint256));
+        if (!verifierAdapter.verify(proof, measurement, nonce, deadline)) revert VerificationFailed();
         index = measurement;
         lastUpdated = block.timestamp;
         emit IndexUpdated(measurement);

@@ -5,7 +5,8 @@ import { JsonRpcProvider } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { revertName } from '../onchain/revert-messages';
 import { ServiceContracts } from '../onchain/service-contracts';
-import { estimateGasLimit, simulateCall, TX_GAS_CAP } from '../onchain/simulation';
+import { TX_GAS_CAP } from '../gas-policy';
+import { estimateGasLimit, simulateCall } from '../onchain/simulation';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { BatchCreateResultDto } from './dto/batch-create.dto';
 

@@ -3,12 +3,14 @@ import { ApiHeader, ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelopeErrors } from '@perp/http';
 import { RequireAccessToken } from '../auth/require-access-token.decorator';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { TokenContextInterceptor } from '../rate-limits/token-context.interceptor';
 
 /** Failures every operation can answer (DESIGN.md section 5). */
 const COMMON_ERRORS: Record<number, string> = {
   400: 'Malformed JSON body',
-  422: 'Invalid request: the message names each invalid field; also Idempotency-Key reused with another request',
+  422: 'Invalid request: the message names each invalid field; also Idempotency-Key reused with another request, or a transaction above its gas cap',
   409: 'A request with the same Idempotency-Key is still in progress',
+  429: "The token's transactions per minute or gas per hour are used up; Retry-After gives the seconds to wait",
   500: 'Internal server error (sanitised)',
   502: 'Chain RPC unavailable',
   503: 'Insufficient gas (fund the wallet pool), all wallets busy, or the contract this route needs is not configured',
@@ -24,7 +26,7 @@ export function OperationRoute(path: string, summary: string, errors: Record<num
     Post(path),
     HttpCode(200),
     RequireAccessToken(),
-    UseInterceptors(IdempotencyInterceptor),
+    UseInterceptors(TokenContextInterceptor, IdempotencyInterceptor),
     ApiOperation({ summary }),
     ApiHeader({
       name: 'Idempotency-Key',

@@ -52,9 +52,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
-/** A 4xx HttpException-like failure is the request's answer for good; anything else may differ next time. */
+/** A 4xx HttpException-like failure is the request's answer for good (but 429: later it may pass); anything else may differ next time. */
 function storable(error: unknown, request: FastifyRequest): StoredResponse | undefined {
   const classified = classifyException(error, request);
-  if (classified.kind !== 'http' || classified.status >= 500) return undefined;
+  if (classified.kind !== 'http' || classified.status >= 500 || classified.status === 429) return undefined;
   return { kind: 'failure', status: classified.status, message: classified.message };
 }

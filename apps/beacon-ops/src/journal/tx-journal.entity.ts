@@ -36,6 +36,10 @@ export class TxJournalRow {
   @Column({ name: 'tx_hash', type: 'varchar', length: 66 }) txHash!: string;
   /** The signed transaction: a node that lost it gets exactly it again (same nonce, same hash). */
   @Column({ name: 'raw_tx', type: 'text' }) rawTx!: string;
+  /** The contract that verifies what the service's signer signed for this transaction (an ECDSA adapter), if anything. */
+  @Column({ name: 'signed_verifier', type: 'varchar', length: 42, nullable: true }) signedVerifier!: string | null;
+  /** The EIP-712 digest the signer signed: ties a signature seen on chain to the request that asked for it. */
+  @Column({ name: 'signed_digest', type: 'varchar', length: 66, nullable: true }) signedDigest!: string | null;
   @Column({ type: 'varchar', length: 16 }) status!: JournalStatus;
   @Column({ name: 'broadcast_count', type: 'integer', default: 0 }) broadcastCount!: number;
   @Column({ name: 'last_broadcast_at', type: 'timestamptz', nullable: true }) lastBroadcastAt!: Date | null;

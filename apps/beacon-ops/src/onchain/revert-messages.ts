@@ -8,8 +8,9 @@ const PROOF_REJECTIONS: Record<ProofRejectionError, string> = {
   InvalidPublicSignals: 'public_signals must be abi.encode(uint256[]) holding at least the new value',
   InvalidSignature: "the signature does not recover to the adapter's signer",
   NonceAlreadyUsed: 'the measurement nonce was already used (replayed proof)',
+  SignatureExpired: 'the signature passed its deadline before it was mined (sign again)',
   MeasurementOutOfRange: "the measurement is outside the adapter's accepted range",
-  InvalidInputs: 'inputs must be abi.encode(uint256 measurement, uint256 nonce)',
+  InvalidInputs: 'inputs must be abi.encode(uint256 measurement, uint256 nonce, uint256 deadline)',
   VerificationFailed: 'the verifier adapter rejected the measurement',
 };
 

@@ -1,9 +1,17 @@
 import { BeaconOpsError } from '@perp/http';
 import { getAddress, JsonRpcProvider } from 'ethers';
 import { SentTransaction } from '../wallet-pool/send-request';
+import { SignedMessage } from '../wallet-pool/tx-journal';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { revertMessage } from './revert-messages';
 import { estimateGasLimit, RevertMapper, SimulatedCall, simulateCall } from './simulation';
+
+/** A route's call; `signed`: what the service's signer signed for it, journaled with the transaction. */
+export interface RouteCall {
+  to: string;
+  data: string;
+  signed?: SignedMessage;
+}
 
 export interface SimulatedSend {
   kind: string;
@@ -12,7 +20,7 @@ export interface SimulatedSend {
   beaconAddress?: string | string[];
   idempotencyKey?: string;
   /** The call for the leased wallet. Runs under the beacon lock, so its simulation sees no concurrent update. */
-  call: (wallet: string) => Promise<{ to: string; data: string }> | { to: string; data: string };
+  call: (wallet: string) => Promise<RouteCall> | RouteCall;
   mapRevert?: RevertMapper;
 }
 
@@ -31,10 +39,11 @@ export async function sendSimulated(pool: WalletPool, provider: JsonRpcProvider,
     beaconAddress: send.beaconAddress,
     idempotencyKey: send.idempotencyKey,
     build: async (wallet) => {
-      const call = { from: wallet, ...(await send.call(wallet)) };
+      const { to, data, signed } = await send.call(wallet);
+      const call = { from: wallet, to, data };
       const gasLimit = await estimateGasLimit(provider, call, send.mapRevert);
       simulated = call;
-      return { to: call.to, data: call.data, gasLimit };
+      return { to, data, gasLimit, signed };
     },
   });
   if (sent.status === 'failed') throw await revertedOnChain(provider, sent, simulated);

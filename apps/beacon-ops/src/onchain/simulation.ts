@@ -1,10 +1,8 @@
-import { contractErrorOf, DecodedContractError, revertDataOf, withGasHeadroom } from '@perp/contracts';
+import { contractErrorOf, DecodedContractError, revertDataOf } from '@perp/contracts';
 import { JsonRpcProvider, TransactionRequest } from 'ethers';
 import { isRevert, rpc } from '../chain/rpc-errors';
+import { gasLimitFor } from '../gas-policy';
 import { revertError } from './revert-messages';
-
-/** EIP-7825 caps a transaction at 2^24 gas; a limit above it is refused by the node. */
-export const TX_GAS_CAP = 16_777_216n;
 
 export interface SimulatedCall {
   from: string;
@@ -32,7 +30,7 @@ export async function estimateGas(provider: JsonRpcProvider, call: SimulatedCall
 
 /** The gas limit to send with: the simulated estimate plus headroom, never the bare estimate. */
 export async function estimateGasLimit(provider: JsonRpcProvider, call: SimulatedCall, mapRevert?: RevertMapper): Promise<bigint> {
-  return withGasHeadroom(await estimateGas(provider, call, mapRevert));
+  return gasLimitFor(await estimateGas(provider, call, mapRevert));
 }
 
 /** eth_call; a revert comes back as its decoded error instead of a throw. */

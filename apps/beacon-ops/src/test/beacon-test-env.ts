@@ -133,7 +133,7 @@ export async function startChainEnv(options: { walletAccounts?: number[]; env?: 
 }
 
 /** Sum of the pool wallets' mined transaction counts: how many transactions the service sent. */
-export async function poolTxCount(env: BeaconEnv): Promise<number> {
+export async function poolTxCount(env: Pick<ChainEnv, 'infra' | 'walletAccounts'>): Promise<number> {
   const counts = await Promise.all(env.walletAccounts.map((i) => env.infra.chain.getTransactionCount(anvilAddress(i))));
   return counts.reduce((a, b) => a + b, 0);
 }

@@ -6,6 +6,8 @@ import { bodyFieldError } from '../onchain/field-error';
 
 export interface EcdsaAdapterInfo {
   adapter: string;
+  /** The one beacon the adapter verifies for (its BEACON()). */
+  boundBeacon: string;
   signer: string;
   min: bigint;
   max: bigint;
@@ -14,8 +16,8 @@ export interface EcdsaAdapterInfo {
 const MAX_CACHED = 10_000;
 
 /**
- * A beacon's verifier adapter, its signer and its range. All immutable on chain, so they are
- * read once per chain and beacon (three eth_calls saved per update).
+ * A beacon's verifier adapter, the beacon that adapter is bound to, its signer and its range.
+ * All immutable on chain, so they are read once per chain and beacon (four eth_calls saved per update).
  */
 @Injectable()
 export class EcdsaAdapters {
@@ -35,16 +37,17 @@ export class EcdsaAdapters {
     try {
       const adapter = (await rpc(() => EcdsaBeacon__factory.connect(beacon, provider).verifierAdapter())).toLowerCase();
       const contract = EcdsaVerifierAdapter__factory.connect(adapter, provider);
-      const [signer, min, max] = await Promise.all([
+      const [boundBeacon, signer, min, max] = await Promise.all([
+        rpc(() => contract.BEACON()),
         rpc(() => contract.SIGNER()),
         rpc(() => contract.MIN_MEASUREMENT()),
         rpc(() => contract.MAX_MEASUREMENT()),
       ]);
-      return { adapter, signer: signer.toLowerCase(), min, max };
+      return { adapter, boundBeacon: boundBeacon.toLowerCase(), signer: signer.toLowerCase(), min, max };
     } catch (error) {
-      // No verifierAdapter() (or an adapter without SIGNER()): not an ECDSA-adapter beacon.
+      // No verifierAdapter() (or an adapter without BEACON() and SIGNER()): not an ECDSA-adapter beacon.
       if (isRevert(error) || (error as { code?: string }).code === 'BAD_DATA') {
-        throw bodyFieldError(['beacon_address'], beacon, `${beacon} is not an ECDSA-adapter beacon (no verifierAdapter() with a SIGNER())`);
+        throw bodyFieldError(['beacon_address'], beacon, `${beacon} is not an ECDSA-adapter beacon (no verifierAdapter() with a BEACON() and a SIGNER())`);
       }
       throw error;
     }

@@ -1,30 +1,38 @@
-import { Injectable } from '@nestjs/common';
-import { EcdsaBeacon__factory, encodeEcdsaInputs, signMeasurement } from '@perp/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { EcdsaBeacon__factory, encodeEcdsaInputs, measurementDigest, signMeasurement } from '@perp/contracts';
 import { BeaconOpsError } from '@perp/http';
-import { hexlify, id, randomBytes } from 'ethers';
+import { hexlify, id, JsonRpcProvider, randomBytes } from 'ethers';
 import { Chain } from '../chain/chain.module';
+import { rpc } from '../chain/rpc-errors';
 import { ContractCode } from '../onchain/contract-code';
+import { bodyFieldError } from '../onchain/field-error';
 import { revertError } from '../onchain/revert-messages';
 import { journalRequest, requireEvent, sendSimulated } from '../onchain/send-simulated';
+import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { PoolKeys } from '../wallet-pool/pool-keys';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
 import { EcdsaAdapters } from './ecdsa-adapters';
+import { TrustedBeacons } from './trusted-beacons';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
 
 /**
  * The service signs the measurement (EIP-712, SIGNER_PRIVATE_KEY) and a pool wallet submits
- * it: EcdsaBeacon.updateIndex(signature, abi.encode(measurement, nonce)).
+ * it: EcdsaBeacon.updateIndex(signature, abi.encode(measurement, nonce, deadline)). It signs
+ * only for one of the protocol's beacons whose adapter is bound to exactly that beacon: a
+ * signature sent anywhere else could be replayed on the real beacon by whoever saw it.
  */
 @Injectable()
 export class EcdsaUpdateService {
   constructor(
+    @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
     private readonly chain: Chain,
     private readonly pool: WalletPool,
     private readonly keys: PoolKeys,
     private readonly adapters: EcdsaAdapters,
+    private readonly trusted: TrustedBeacons,
     private readonly code: ContractCode,
   ) {}
 
@@ -33,6 +41,13 @@ export class EcdsaUpdateService {
     const provider = await this.chain.provider();
     await this.code.requireBeacon(provider, beacon);
     const adapter = await this.adapters.of(provider, beacon);
+    if (adapter.boundBeacon !== beacon.toLowerCase()) {
+      throw bodyFieldError(
+        ['beacon_address'],
+        beacon,
+        `${beacon} names the adapter ${adapter.adapter}, which is bound to the beacon ${adapter.boundBeacon}, not to it: the service signs nothing for it`,
+      );
+    }
     const signer = this.keys.signer.address.toLowerCase();
     if (adapter.signer !== signer) {
       throw new BeaconOpsError(
@@ -40,6 +55,7 @@ export class EcdsaUpdateService {
         `Invalid proof: signer mismatch: the adapter of ${beacon} accepts measurements signed by ${adapter.signer}, the service signs as ${signer}`,
       );
     }
+    await this.trusted.require(provider, beacon);
     const { chainId } = await provider.getNetwork();
     const sent = await sendSimulated(this.pool, provider, {
       kind: 'update_beacon_with_ecdsa_adapter',
@@ -48,14 +64,28 @@ export class EcdsaUpdateService {
       idempotencyKey,
       call: async () => {
         // Unordered nonces: a random 256-bit one is unused with certainty, and needs no coordination between replicas.
-        const nonce = BigInt(hexlify(randomBytes(32)));
-        const signature = await signMeasurement(this.keys.signer, adapter.adapter, chainId, body.measurement, nonce);
-        return { to: beacon, data: ecdsaBeacon.encodeFunctionData('updateIndex', [signature, encodeEcdsaInputs(body.measurement, nonce)]) };
+        const measurement = { measurement: body.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
+        const signature = await signMeasurement(this.keys.signer, adapter.adapter, chainId, measurement);
+        return {
+          to: beacon,
+          data: ecdsaBeacon.encodeFunctionData('updateIndex', [signature, encodeEcdsaInputs(measurement)]),
+          signed: { verifier: adapter.adapter, digest: measurementDigest(adapter.adapter, chainId, measurement) },
+        };
       },
       mapRevert: (decoded, raw) =>
         decoded?.name === 'MeasurementOutOfRange' ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}]: got ${body.measurement}`) : undefined,
     });
     requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
     return sent.hash;
+  }
+
+  /**
+   * ECDSA_SIGNATURE_TTL_SECONDS from now, by the later of this host's clock and the chain's:
+   * a chain ahead of us (a test chain warped forward) must not receive a signature already expired.
+   */
+  private async deadline(provider: JsonRpcProvider): Promise<bigint> {
+    const latest = await rpc(() => provider.getBlock('latest'));
+    const now = Math.max(Math.floor(Date.now() / 1000), latest?.timestamp ?? 0);
+    return BigInt(now + this.settings.ecdsaSignatureTtlSeconds);
   }
 }

@@ -30,7 +30,8 @@ describe('update routes across a SIGKILL of the service', () => {
 
   it('settles every in-flight transaction after a restart, and a retry with the same key sends nothing twice', async () => {
     const beacons: string[] = [];
-    for (let i = 0; i < REQUESTS; i++) beacons.push((await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 100n })).beacon.toLowerCase());
+    for (let i = 0; i < REQUESTS; i++)
+      beacons.push((await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 100n, registry: env.system.registry })).beacon.toLowerCase());
     // From now on a block every second: transactions stay in flight long enough to be caught.
     await env.infra.rpc('evm_setAutomine', [false]);
     await env.infra.rpc('evm_setIntervalMining', [1]);

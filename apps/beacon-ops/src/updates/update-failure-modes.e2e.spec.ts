@@ -83,7 +83,8 @@ describe('update routes when the pool, the chain or the receipt fail', () => {
 
   it('confirms 50 concurrent ECDSA updates on 4 wallets, each exactly once, without a nonce error', async () => {
     const beacons: string[] = [];
-    for (let i = 0; i < 5; i++) beacons.push((await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 1000n })).beacon);
+    for (let i = 0; i < 5; i++)
+      beacons.push((await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 1000n, registry: env.system.registry })).beacon);
     const rowsBefore = (await journalRows(env.service.db)).length;
     const txBefore = await poolTxCount(env);
 

@@ -1,5 +1,9 @@
 import { TransactionReceipt, TransactionRequest } from 'ethers';
 import type { BeaconLockScope } from './beacon-locks';
+import type { SignedMessage } from './tx-journal';
+
+/** A transaction to send, and what the service's signer signed for it (journaled with it). */
+export type BuiltTransaction = TransactionRequest & { signed?: SignedMessage };
 
 /** What a route asks the pool to send. */
 export interface SendRequest {
@@ -19,11 +23,11 @@ export interface SendRequest {
   idempotencyKey?: string;
   /**
    * The transaction for the leased wallet (`to`, `data`, `value`, optional `gasLimit`:
-   * estimated with 20% headroom when absent). Runs under the beacon lock, so a simulation
+   * estimated with gas-policy's headroom when absent; above the kind's cap it is refused, 422). Runs under the beacon lock, so a simulation
    * made here (e.g. `eth_call` from `wallet`) sees no concurrent update of the same beacon.
    * Not called when an idempotent retry replays an earlier transaction.
    */
-  build: (wallet: string) => TransactionRequest | Promise<TransactionRequest>;
+  build: (wallet: string) => BuiltTransaction | Promise<BuiltTransaction>;
 }
 
 export interface SentTransaction {

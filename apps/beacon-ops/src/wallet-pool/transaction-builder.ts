@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { FeeData, JsonRpcProvider, keccak256, TransactionRequest, Wallet } from 'ethers';
 import { isRevert, rpc } from '../chain/rpc-errors';
+import { gasLimitFor } from '../gas-policy';
 import { TransactionWouldRevertError } from './pool-errors';
 
 const FEE_CACHE_MS = 1_000;
-/** Headroom over estimateGas: state can change between the estimate and the block. */
-const GAS_HEADROOM_PERCENT = 20n;
 
 /** A transaction ready to sign but for its nonce. */
 export interface PreparedTransaction {
@@ -63,7 +62,7 @@ export class TransactionBuilder {
   private async estimate(provider: JsonRpcProvider, tx: { from: string; to: string | null; data: string; value: bigint }): Promise<bigint> {
     try {
       const estimate = await rpc(() => provider.estimateGas(tx));
-      return (estimate * (100n + GAS_HEADROOM_PERCENT)) / 100n;
+      return gasLimitFor(estimate);
     } catch (error) {
       if (isRevert(error)) throw new TransactionWouldRevertError((error as { reason?: string | null }).reason ?? null, error);
       throw error;

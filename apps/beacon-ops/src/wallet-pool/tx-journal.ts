@@ -16,6 +16,14 @@ export interface NewJournalEntry {
   chainId: number;
   hash: string;
   rawTx: string;
+  /** A message the service's signer signed for this transaction (an ECDSA measurement). */
+  signed?: SignedMessage | null;
+}
+
+/** What the signer signed: the contract that verifies it and the EIP-712 digest. */
+export interface SignedMessage {
+  verifier: string;
+  digest: string;
 }
 
 /** The wallet's accounted funds do not cover the transaction above the floor (WalletFunds): nothing was written. */
@@ -84,7 +92,7 @@ SELECT (SELECT count(*) FROM mined) AS mined, (SELECT count(*) FROM released) AS
 /**
  * The fenced wallet update and the journal insert (TxJournal.insertPendingUnderLease). Funds:
  * $13/$14 the refreshed balance and committed amount (null: keep the row's), $15 this
- * transaction's maxCost, $16 the floor.
+ * transaction's maxCost, $16 the floor. $17/$18 what the signer signed for it (or nulls).
  */
 const INSERT_UNDER_LEASE_SQL = `WITH lease AS (
    UPDATE wallets
@@ -95,8 +103,9 @@ const INSERT_UNDER_LEASE_SQL = `WITH lease AS (
     WHERE address = $1 AND lease_token = $2 AND leased_until > now()
       AND COALESCE($13::numeric, balance_wei) - COALESCE($14::numeric, committed_wei) - $15::numeric >= $16::numeric
    RETURNING address)
- INSERT INTO tx_journal (request_kind, request, request_fingerprint, idempotency_key, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx, status)
- SELECT $4, $5::jsonb, $6, $7, $8::varchar[], lease.address, $9, $10, $11, $12, 'pending' FROM lease
+ INSERT INTO tx_journal (request_kind, request, request_fingerprint, idempotency_key, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx, status,
+                         signed_verifier, signed_digest)
+ SELECT $4, $5::jsonb, $6, $7, $8::varchar[], lease.address, $9, $10, $11, $12, 'pending', $17, $18 FROM lease
  RETURNING id, created_at, updated_at`;
 
 const LEASE_HELD_SQL = `SELECT lease_token = $2 AND leased_until > now() AS held FROM wallets WHERE address = $1`;
@@ -147,6 +156,8 @@ export class TxJournal {
         funds.refreshed?.committed ?? null,
         funds.maxCost,
         funds.floor,
+        entry.signed?.verifier.toLowerCase() ?? null,
+        entry.signed?.digest ?? null,
       ]));
     } catch (error) {
       throw conflictOf(error) ?? error;
@@ -169,6 +180,8 @@ export class TxJournal {
       chainId: entry.chainId,
       txHash: entry.hash,
       rawTx: entry.rawTx,
+      signedVerifier: entry.signed?.verifier.toLowerCase() ?? null,
+      signedDigest: entry.signed?.digest ?? null,
       status: 'pending',
       broadcastCount: 0,
       lastBroadcastAt: null,

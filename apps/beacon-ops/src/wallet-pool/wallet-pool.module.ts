@@ -1,6 +1,8 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { IdempotencyService } from '../idempotency/idempotency.service';
+import { TokenContextInterceptor } from '../rate-limits/token-context.interceptor';
+import { TokenUsage } from '../rate-limits/token-usage';
 import { BalanceCache } from './balance-cache';
 import { BeaconLocks } from './beacon-locks';
 import { JournalReconciler } from './journal-reconciler.service';
@@ -14,7 +16,7 @@ import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
 import { WalletLeases } from './wallet-leases';
 import { WalletPool } from './wallet-pool.service';
 
-const EXPORTED = [WalletPool, PoolKeys, JournalReconciler, IdempotencyService, IdempotencyInterceptor];
+const EXPORTED = [WalletPool, PoolKeys, JournalReconciler, IdempotencyService, IdempotencyInterceptor, TokenUsage, TokenContextInterceptor];
 
 /**
  * The wallet pool, its journal and idempotency. Needs the global JournalStoreModule (settings,

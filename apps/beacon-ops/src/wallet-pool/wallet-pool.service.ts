@@ -2,8 +2,11 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from 
 import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
+import { gasCapExceeded, gasCapFor } from '../gas-policy';
 import { TxJournalRow } from '../journal/tx-journal.entity';
 import { requestFingerprint } from '../idempotency/request-fingerprint';
+import { currentToken } from '../rate-limits/token-context';
+import { TokenUsage } from '../rate-limits/token-usage';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { BalanceCache } from './balance-cache';
 import { BeaconLocks, BeaconLockScope, HeldLocks, LockStatement } from './beacon-locks';
@@ -66,6 +69,8 @@ export class WalletPool implements BeforeApplicationShutdown {
   private readonly logger = new Logger('WalletPool');
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
+  /** Send requests already counted against their token: a retry on another wallet is not a second transaction. */
+  private readonly charged = new WeakSet<SendRequest>();
 
   constructor(
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
@@ -79,8 +84,17 @@ export class WalletPool implements BeforeApplicationShutdown {
     private readonly nonces: NonceSync,
     private readonly rows: RowReconciler,
     private readonly builder: TransactionBuilder,
+    private readonly usage: TokenUsage,
     @Optional() @Inject(WALLET_POOL_HOOKS) private readonly hooks?: WalletPoolHooks,
   ) {}
+
+  /** Counts the transaction against the requesting token's limits, once per send request (429 over them). */
+  private async chargeCaller(request: SendRequest, gasLimit: bigint): Promise<void> {
+    const caller = currentToken();
+    if (!caller || this.charged.has(request)) return;
+    await this.usage.charge(caller.tokenHash, gasLimit);
+    this.charged.add(request);
+  }
 
   /**
    * Sends one transaction and waits for its receipt. Errors (BeaconOpsError unless noted):
@@ -255,8 +269,11 @@ export class WalletPool implements BeforeApplicationShutdown {
     // A stale accounted balance is refreshed from the chain while the caller builds (and simulates).
     const refreshing = lease.funds.fresh ? null : this.funds.refresh(lease.address);
     refreshing?.catch(() => undefined); // awaited below; unobserved if build throws
-    const tx = await request.build(lease.address);
+    const { signed, ...tx } = await request.build(lease.address);
     const prepared = await this.builder.prepare(provider, lease.address, tx);
+    const cap = gasCapFor(this.settings, request.kind);
+    if (prepared.gasLimit > cap) throw gasCapExceeded(request.kind, prepared.gasLimit, cap);
+    await this.chargeCaller(request, prepared.gasLimit);
     // The floor holds even if this transaction burns all the gas it may (WalletFunds).
     let refreshed = refreshing && (await refreshing);
     // Before refusing, ask the chain: what was sent since the last read may have cost less than its maximum.
@@ -265,7 +282,7 @@ export class WalletPool implements BeforeApplicationShutdown {
 
     let nonce = await this.nonces.nonceFor(lease, provider);
     for (let round = 0; round < NONCE_ATTEMPTS; round++) {
-      const signed = await this.builder.sign(this.keys.wallet(lease.address), prepared, nonce, chainId);
+      const signedTx = await this.builder.sign(this.keys.wallet(lease.address), prepared, nonce, chainId);
       let row: TxJournalRow;
       try {
         row = await this.journal.insertPendingUnderLease(
@@ -280,8 +297,9 @@ export class WalletPool implements BeforeApplicationShutdown {
             wallet: lease.address,
             nonce,
             chainId: Number(chainId),
-            hash: signed.hash,
-            rawTx: signed.rawTx,
+            hash: signedTx.hash,
+            rawTx: signedTx.rawTx,
+            signed: signed ?? null,
           },
           { maxCost: prepared.maxCost, floor: this.settings.walletMinBalanceWei, refreshed },
         );
@@ -303,7 +321,7 @@ export class WalletPool implements BeforeApplicationShutdown {
       await this.hooks?.afterJournal?.({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
 
       // Unreachable node: throws 502 and the row stays pending (it may or may not have arrived).
-      const outcome = await broadcastRaw(provider, signed.rawTx);
+      const outcome = await broadcastRaw(provider, signedTx.rawTx);
       switch (outcome.kind) {
         case 'accepted':
           return { kind: 'sent', row, broadcast: true };

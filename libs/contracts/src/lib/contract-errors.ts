@@ -48,6 +48,7 @@ export const PROOF_REJECTION_ERRORS = [
   'InvalidPublicSignals',
   'InvalidSignature',
   'NonceAlreadyUsed',
+  'SignatureExpired',
   'MeasurementOutOfRange',
   'InvalidInputs',
   'VerificationFailed',

@@ -1,5 +1,5 @@
 import type { BigNumberish, Signer } from 'ethers';
-import { EcdsaBeacon__factory, EcdsaVerifierAdapter__factory } from '../../generated/types';
+import { BeaconRegistry__factory, EcdsaBeacon__factory } from '../../generated/types';
 import { mined } from './deploy-beacon-system';
 
 export interface EcdsaBeaconOptions {
@@ -8,6 +8,11 @@ export interface EcdsaBeaconOptions {
   /** Inclusive accepted measurement range, e.g. 0..100 for a percentage beacon. */
   min: BigNumberish;
   max: BigNumberish;
+  /**
+   * A BeaconRegistry to register the beacon in (the deployer must be its owner or a registrar):
+   * beacon-ops signs only for ECDSA beacons its registry holds or its allow-list names.
+   */
+  registry?: string;
 }
 
 export interface EcdsaBeaconAddresses {
@@ -15,15 +20,12 @@ export interface EcdsaBeaconAddresses {
   adapter: string;
 }
 
-/** Deploys an adapter, its beacon, and binds them (three transactions; the deployer must bind). */
+/** Deploys a beacon, which creates its adapter bound to it (one transaction), and registers it if asked. */
 export async function deployEcdsaBeacon(deployer: Signer, options: EcdsaBeaconOptions): Promise<EcdsaBeaconAddresses> {
   let nonce = await deployer.getNonce('pending');
   const next = () => ({ nonce: nonce++ });
-
-  const adapter = await (await new EcdsaVerifierAdapter__factory(deployer).deploy(options.signer, options.min, options.max, next())).waitForDeployment();
-  const adapterAddress = await adapter.getAddress();
-  const beacon = await (await new EcdsaBeacon__factory(deployer).deploy(adapterAddress, next())).waitForDeployment();
+  const beacon = await (await new EcdsaBeacon__factory(deployer).deploy(options.signer, options.min, options.max, next())).waitForDeployment();
   const beaconAddress = await beacon.getAddress();
-  await mined(adapter.bindBeacon(beaconAddress, next()));
-  return { beacon: beaconAddress, adapter: adapterAddress };
+  if (options.registry) await mined(BeaconRegistry__factory.connect(options.registry, deployer).registerBeacon(beaconAddress, next()));
+  return { beacon: beaconAddress, adapter: await beacon.verifierAdapter() };
 }

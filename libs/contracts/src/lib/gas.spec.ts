@@ -92,8 +92,9 @@ describe('gas budget of the operations the service sends', () => {
 
     const signer = chain.wallets[1];
     const { beacon: ecdsaBeacon, adapter } = await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0, max: 100 });
-    const proof = await signMeasurement(signer, adapter, chain.chainId, 50n, 1n);
-    receipt = await (await EcdsaBeacon__factory.connect(ecdsaBeacon, deployer).updateIndex(proof, encodeEcdsaInputs(50n, 1n))).wait();
+    const measurement = { measurement: 50n, nonce: 1n, deadline: BigInt((await chain.latestTimestamp()) + 300) };
+    const proof = await signMeasurement(signer, adapter, chain.chainId, measurement);
+    receipt = await (await EcdsaBeacon__factory.connect(ecdsaBeacon, deployer).updateIndex(proof, encodeEcdsaInputs(measurement))).wait();
     gas['EcdsaBeacon.updateIndex'] = receipt?.gasUsed ?? 0n;
 
     expect(gas['VerifiableBeaconFactory.createBeacon (cardinality 500)']).toBeLessThan(TX_GAS_CAP);

@@ -33,7 +33,7 @@ export interface DevSystemAddresses extends BeaconSystemAddresses {
  * Everything a local beacon-ops needs, for the dev stack, tests and the benchmark: the beacon
  * system on the beacon-mean circuit's Groth16 verifier (libs/zk: `npm run prove` makes proofs
  * for it), a BatchUpdater, registrar rights for `registrars`, one demo ECDSA beacon signed by
- * `signer`, and one demo TWAP beacon on the Groth16 verifier. Dev only: the verifier's key comes
+ * `signer` (registered), and one demo TWAP beacon on the Groth16 verifier. Dev only: the verifier's key comes
  * from a single-party ceremony. The deployer's provider must not cache eth_getTransactionCount
  * (ethers: `cacheTimeout: -1`): each step reads its nonce.
  */
@@ -47,7 +47,8 @@ export async function deployDevSystem(deployer: Signer, options: DevSystemOption
   for (const registrar of options.registrars ?? []) await mined(registry.setRegistrar(registrar, true, await nonce()));
 
   const range = options.ecdsaRange ?? { min: 0n, max: 100n };
-  const ecdsa = await deployEcdsaBeacon(deployer, { signer: options.signer, min: range.min, max: range.max });
+  // Registered: the service's signer signs only for beacons its registry holds.
+  const ecdsa = await deployEcdsaBeacon(deployer, { signer: options.signer, min: range.min, max: range.max, registry: system.registry });
 
   const factory = VerifiableBeaconFactory__factory.connect(system.verifiableBeaconFactory, deployer);
   const created = await (await factory.createBeacon(adapter, options.zkInitialData ?? 0n, options.zkCardinality ?? 100, await nonce())).wait();
