@@ -1,6 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { deployDevSystem, DevSystemAddresses } from '@perp/contracts/testing';
 import { AnvilOptions, LOCAL_CHAIN_RULES } from '@perp/local-infra';
+import { devServiceEnv } from '@perp/service';
 import { Wallet } from 'ethers';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -81,7 +82,9 @@ export async function startChainEnv(options: { walletAccounts?: number[]; env?: 
   const system = await deployDevSystem(deployer, { signer: SIGNER, registrars: walletAccounts.map(anvilAddress) });
   const services: ServiceApp[] = [];
 
+  // A complete environment (a child process gets nothing else): the dev one, then this chain's.
   const serviceEnv = (env: Record<string, string> = {}): Record<string, string> => ({
+    ...devServiceEnv(),
     BEACON_OPS_DATABASE_URL: infra.pg.url('beacon_ops'),
     RPC_URL: proxy.url,
     WALLET_PRIVATE_KEYS: walletAccounts.map(anvilKey).join(','),
