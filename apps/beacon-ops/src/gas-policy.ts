@@ -12,6 +12,13 @@ import { setting } from '@perp/service';
 /** EIP-7825 caps a transaction at 2^24 gas; a limit above it is refused by the node. */
 export const TX_GAS_CAP = 16_777_216n;
 
+/**
+ * Gas each batch entry may use in the sizing simulation (a Groth16 verifier costs ~250k). An
+ * entry's sent limit is what it used there plus headroom, so this also bounds what one entry
+ * can cost; the whole batch is bounded by MAX_TRANSACTION_GAS.
+ */
+export const BATCH_ENTRY_PROBE_GAS = 2_000_000n;
+
 /** Headroom over eth_estimateGas (see @perp/contracts' gas-headroom for why). */
 export const GAS_HEADROOM_PERCENT = DEFAULT_GAS_HEADROOM_PERCENT;
 

@@ -12,6 +12,7 @@ import {
 import { BeaconOpsError, issues, placeIssue, RequestValidationError } from '@perp/http';
 import { JsonRpcProvider } from 'ethers';
 import { Chain } from '../chain/chain.module';
+import { BATCH_ENTRY_PROBE_GAS } from '../gas-policy';
 import { rpc } from '../chain/rpc-errors';
 import { ContractCode } from '../onchain/contract-code';
 import { revertMessage } from '../onchain/revert-messages';
@@ -24,9 +25,6 @@ import { BatchUpdateBody, BatchUpdateResultDto } from './dto/batch-update.dto';
 import { UpdateBeaconBody } from './dto/update-beacon.dto';
 
 const beaconInterface = Beacon__factory.createInterface();
-
-/** Gas each entry may use in the sizing simulation (a Groth16 verifier costs ~250k). */
-const PROBE_CALL_GAS = 2_000_000n;
 
 /** What the simulation expects of each entry (null: applies) and the transaction to send. */
 interface BatchPlan {
@@ -101,7 +99,7 @@ export class BatchUpdateService {
     coded: Map<string, boolean>,
   ): Promise<BatchPlan> {
     const callData = entries.map((e) => beaconInterface.encodeFunctionData('updateData', [e.proof, e.public_signals]));
-    const probe = entries.map((e, i) => ({ target: e.beacon_address, gasLimit: PROBE_CALL_GAS, callData: callData[i] }));
+    const probe = entries.map((e, i) => ({ target: e.beacon_address, gasLimit: BATCH_ENTRY_PROBE_GAS, callData: callData[i] }));
     const simulation = await simulateCall(provider, { from, to: batchUpdater, data: encodeAggregate3WithGas(probe) });
     if (!simulation.ok) throw batchTooLarge(revertMessage(simulation.decoded, simulation.raw));
     const simulated = decodeAggregate3WithGasResults(simulation.data);
