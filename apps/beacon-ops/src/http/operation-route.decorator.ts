@@ -10,6 +10,7 @@ const COMMON_ERRORS: Record<number, string> = {
   400: 'Malformed JSON body',
   422: 'Invalid request: the message names each invalid field; also Idempotency-Key reused with another request, or a transaction above its gas cap',
   409: 'A request with the same Idempotency-Key is still in progress',
+  413: 'Request body too large (160 KiB for /batch_update_beacon, 72 KiB for /update_beacon, 4 KiB for the rest)',
   429: "The token's transactions per minute or gas per hour are used up; Retry-After gives the seconds to wait",
   500: 'Internal server error (sanitised)',
   502: 'Chain RPC unavailable',
