@@ -142,9 +142,10 @@ describe('beacon-ops settings', () => {
     expect(problems(devServiceEnv({ ...own, ALLOW_DEV_KEYS: 'false', WALLET_PRIVATE_KEYS: ANVIL_DEV_KEYS[0].slice(2).toUpperCase() }))).toEqual([
       "WALLET_PRIVATE_KEYS: item 1 is anvil dev account 0's key, which is public: refused unless ALLOW_DEV_KEYS=true (dev stack only)",
     ]);
-    expect(problems(devServiceEnv({ ALLOW_DEV_KEYS: 'true', NODE_ENV: 'production' }))).toEqual([
+    expect(problems(devServiceEnv({ ...own, ALLOW_DEV_KEYS: 'true', NODE_ENV: 'production' }))).toEqual([
       'ALLOW_DEV_KEYS: must not be true when NODE_ENV=production (dev secrets are public)',
     ]);
+    expect(problems(devServiceEnv({ ALLOW_DEV_KEYS: 'true', NODE_ENV: 'production' }))).toHaveLength(1 + 1 + 8 + 1);
     expect(problems(devServiceEnv({ ...own, ALLOW_DEV_KEYS: 'false', NODE_ENV: 'production' }))).toEqual([]);
   });
 

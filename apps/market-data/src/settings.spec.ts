@@ -65,6 +65,10 @@ describe('market-data settings', () => {
     ]);
     expect(problems(devServiceEnv({ ALLOW_DEV_KEYS: 'true', NODE_ENV: 'production' }))).toEqual([
       'ALLOW_DEV_KEYS: must not be true when NODE_ENV=production (dev secrets are public)',
+      'ADMIN_API_KEYS: item 1 is the dev stack admin key, which is public: refused unless ALLOW_DEV_KEYS=true (dev stack only)',
+    ]);
+    expect(problems(devServiceEnv({ ALLOW_DEV_KEYS: 'true', NODE_ENV: 'production', ADMIN_API_KEYS: KEY_A }))).toEqual([
+      'ALLOW_DEV_KEYS: must not be true when NODE_ENV=production (dev secrets are public)',
     ]);
     expect(problems(devServiceEnv({ ALLOW_DEV_KEYS: 'false', NODE_ENV: 'production', ADMIN_API_KEYS: KEY_A }))).toEqual([]);
   });

@@ -44,10 +44,10 @@ export function devKeyProblems(
   secrets: Record<string, string | readonly string[] | undefined>,
   env: NodeJS.ProcessEnv,
 ): string[] {
-  if (allowDevKeys) {
-    return env['NODE_ENV'] === 'production' ? ['ALLOW_DEV_KEYS: must not be true when NODE_ENV=production (dev secrets are public)'] : [];
-  }
-  const problems: string[] = [];
+  const production = env['NODE_ENV'] === 'production';
+  // Under production the flag is refused and every published secret named too, so one start names all.
+  const problems = allowDevKeys && production ? ['ALLOW_DEV_KEYS: must not be true when NODE_ENV=production (dev secrets are public)'] : [];
+  if (allowDevKeys && !production) return problems;
   for (const [name, value] of Object.entries(secrets)) {
     const values = value === undefined ? [] : typeof value === 'string' ? [value] : value;
     values.forEach((item, index) => {
