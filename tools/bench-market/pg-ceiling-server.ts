@@ -196,7 +196,7 @@ app.get('/markets', async (_request, reply) => {
     pool.query(`SELECT ${marketColumns()} FROM markets  ORDER BY created_at DESC NULLS LAST, perp_address ASC LIMIT $1 OFFSET $2`, [100, 0]),
     pool.query('SELECT count(*) AS total FROM markets ', []),
   ]);
-  return send(reply, page(rows.rows.map(market), Number(count.rows[0].total), 100, 0), 'no-cache');
+  return send(reply, page(rows.rows.map(market), Number(count.rows[0].total), 100, 0), 'private, no-cache');
 });
 
 app.get<{ Params: { a: string } }>('/markets/:a', async (request, reply) => {
@@ -204,14 +204,14 @@ app.get<{ Params: { a: string } }>('/markets/:a', async (request, reply) => {
   if (rows.length === 0) return notFound(reply, 'Market not found');
   const r = rows[0];
   const hasSnapshot = r.s_id !== null;
-  return send(reply, { market: market(r), latest_snapshot: hasSnapshot ? snapshot(r, 's_') : null, live: hasSnapshot ? live(r) : null }, 'public, max-age=1');
+  return send(reply, { market: market(r), latest_snapshot: hasSnapshot ? snapshot(r, 's_') : null, live: hasSnapshot ? live(r) : null }, 'private, max-age=1');
 });
 
 app.get<{ Params: { a: string } }>('/markets/:a/live', async (request, reply) => {
   const { rows } = await pool.query(MARKET_WITH_SNAPSHOT_SQL, [request.params.a.toLowerCase()]);
   if (rows.length === 0) return notFound(reply, 'Market not found');
   if (rows[0].s_id === null) return notFound(reply, 'No live data for market');
-  return send(reply, live(rows[0]), 'public, max-age=1');
+  return send(reply, live(rows[0]), 'private, max-age=1');
 });
 
 app.get<{ Params: { a: string } }>('/markets/:a/stats', async (request, reply) => {
@@ -233,7 +233,7 @@ app.get<{ Params: { a: string } }>('/markets/:a/stats', async (request, reply) =
       price_24h_change: formatDecimal(sqrtPrice(last).minus(sqrtPrice(first))),
       price_24h_change_percent: formatDecimal(percent),
     },
-    'public, max-age=1',
+    'private, max-age=1',
   );
 });
 
@@ -257,7 +257,7 @@ app.get<{ Params: { a: string } }>('/markets/:a/snapshots', async (request, repl
       100,
       0,
     ),
-    'no-cache',
+    'private, no-cache',
   );
 });
 
