@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiParam,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { ParseIntPathPipe } from '@perp/http';
 import { RequireAdminKey } from '../auth/require-auth.decorators';
 import { ApiKeysService } from './api-keys.service';
@@ -19,6 +28,7 @@ export class AdminKeysController {
   @ApiOperation({ summary: SUMMARY })
   @ApiOkResponse({ type: KeyResponseDto })
   @ApiUnprocessableEntityResponse({ description: 'Invalid body (name missing, not a string, or over 100 characters; rate_limit not a positive integer)' })
+  @ApiPayloadTooLargeResponse({ description: 'Body over 4 KiB' })
   create(@Body() body: CreateBotKeyBody): Promise<KeyResponseDto> {
     return this.keys.createBotKey(body.name, body.rate_limit ?? null);
   }
@@ -51,6 +61,7 @@ export class AdminKeysController {
   @ApiOperation({ summary: SUMMARY })
   @ApiOkResponse({ type: KeyResponseDto })
   @ApiUnprocessableEntityResponse({ description: 'Invalid body (name missing, not a string, or over 100 characters)' })
+  @ApiPayloadTooLargeResponse({ description: 'Body over 4 KiB' })
   createV1(@Body() body: CreateAdminKeyBody): Promise<KeyResponseDto> {
     return this.keys.createBotKey(body.name);
   }

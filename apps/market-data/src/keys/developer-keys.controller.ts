@@ -5,6 +5,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiPayloadTooLargeResponse,
   ApiParam,
   ApiTags,
   ApiUnprocessableEntityResponse,
@@ -36,6 +37,7 @@ export class DeveloperKeysController {
   @ApiOperation({ summary: 'Create an API key; the full key is in this response only' })
   @ApiOkResponse({ type: NewKeyResponseDto })
   @ApiUnprocessableEntityResponse({ description: 'No body, or a name that is not a string or is over 100 characters' })
+  @ApiPayloadTooLargeResponse({ description: 'Body over 4 KiB' })
   @ApiConflictResponse({ description: 'API key limit reached: the developer already holds DEVELOPER_KEY_LIMIT (default 25) active keys' })
   create(@CurrentDeveloper() developerId: string, @Body() body: CreateDeveloperKeyBody): Promise<NewKeyResponseDto> {
     return this.keys.createDeveloperKey(developerId, body.name);

@@ -222,12 +222,12 @@ describe('API key management', () => {
     const apiKey = [{ APIKeyHeader: [] }];
     const bearerAuth = [{ HTTPBearer: [] }];
     const routes: [string, string, unknown, string[]][] = [
-      ['/admin/keys', 'post', apiKey, ['200', '401', '403', '422', '429', '503']],
+      ['/admin/keys', 'post', apiKey, ['200', '401', '403', '413', '422', '429', '503']],
       ['/admin/keys', 'get', apiKey, ['200', '401', '403', '429', '503']],
       ['/admin/keys/{key_id}', 'delete', apiKey, ['204', '401', '403', '404', '422', '429', '503']],
-      ['/v1/admin/keys', 'post', apiKey, ['200', '401', '403', '422', '429', '503']],
+      ['/v1/admin/keys', 'post', apiKey, ['200', '401', '403', '413', '422', '429', '503']],
       ['/auth/keys', 'get', bearerAuth, ['200', '401', '429', '503']],
-      ['/auth/keys', 'post', bearerAuth, ['200', '401', '409', '422', '429', '503']],
+      ['/auth/keys', 'post', bearerAuth, ['200', '401', '409', '413', '422', '429', '503']],
       ['/auth/keys/{key_id}', 'delete', bearerAuth, ['204', '401', '404', '422', '429', '503']],
     ];
     for (const [path, method, security, statuses] of routes) {
