@@ -1,5 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { FuzzDocument, fuzzRequestArbitrary, sendFuzzRequest } from '@perp/http/testing';
+import { FuzzDocument, fuzzRequestArbitrary, longestStall, sendFuzzRequest, STALL_BOUND_MS } from '@perp/http/testing';
 import { getFreePort, PostgresServer, startTestPostgres } from '@perp/local-infra';
 import fc from 'fast-check';
 import { connect } from 'node:net';
@@ -13,29 +13,6 @@ const FUZZ_RUNS = 10_000;
 const BEACON = '0x' + '5b'.repeat(20);
 /** What the service may answer for its chain (DESIGN.md section 5): the RPC here is a closed port, so chain calls fail at once. */
 const DOCUMENTED_5XX = new Set([502, 503, 504]);
-
-/**
- * Without these limits a 95k-key body stalled the loop for 8.7 s. Measured now: 10-70 ms,
- * the client's own work in this process and GC included; the bound leaves room for a loaded machine.
- */
-const STALL_BOUND_MS = 150;
-
-/** How late a 1 ms timer fires at worst while `work` runs: the longest event-loop stall (the app runs in this process). */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let worst = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 1);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return worst;
-}
 
 interface Envelope {
   success: boolean;

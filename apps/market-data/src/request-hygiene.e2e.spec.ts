@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEV_JWT } from '@perp/auth';
-import { FuzzDocument, fuzzRequestArbitrary, sendFuzzRequest } from '@perp/http/testing';
+import { FuzzDocument, fuzzRequestArbitrary, longestStall, sendFuzzRequest, STALL_BOUND_MS } from '@perp/http/testing';
 import { runIndexDbMigrations } from '@perp/index-db';
 import { DevSigningKey, ensureDevSigningKey, PostgresServer, signDevToken, startTestPostgres } from '@perp/local-infra';
 import fc from 'fast-check';
@@ -19,31 +19,8 @@ const MARKET = address('a11ce');
 const TICKER = 'ALICE';
 const FUZZ_RUNS = 10_000;
 
-/**
- * Without these limits the 95k-key body stalled the loop for 5-9 s. Measured now: 10-70 ms,
- * the client's own work in this process and GC included; the bound leaves room for a loaded machine.
- */
-const STALL_BOUND_MS = 150;
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- error bodies are checked field by field
 const json = async (res: Response): Promise<any> => res.json();
-
-/** How late a 1 ms timer fires at worst while `work` runs: the longest event-loop stall (the app runs in this process). */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let worst = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 1);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return worst;
-}
 
 /** A request whose body arrives one byte per `everyMs`: resolves with the raw answer when the server closes. */
 function slowBody(port: number, path: string, headers: Record<string, string>, everyMs: number): Promise<{ answer: string; ms: number }> {

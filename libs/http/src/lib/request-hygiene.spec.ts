@@ -4,6 +4,7 @@ import { Test } from '@nestjs/testing';
 import { connect } from 'node:net';
 import request from 'supertest';
 import { NestedArrayField, StringField } from './field-decorators';
+import { longestStall, STALL_BOUND_MS } from './testing/event-loop-stall';
 import { FastApiValidationPipe } from './fastapi-validation.pipe';
 import { frameworkErrorHandler } from './framework-errors';
 import { useHttpConventions } from './http-conventions';
@@ -67,29 +68,6 @@ async function createApp(errors: 'detail' | 'envelope', logger: RecordingLogger)
   useHttpConventions(app, { errors, logger });
   await app.listen(0, '127.0.0.1');
   return app;
-}
-
-/**
- * Without these limits the 95k-key body stalled the loop for 5-9 s. Measured now: 10-70 ms,
- * the client's own work in this process and GC included; the bound leaves room for a loaded machine.
- */
-const STALL_BOUND_MS = 150;
-
-/** How late a timer set for 1 ms fires, at worst, while `work` runs: the event loop's longest stall. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let worst = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 1);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return worst;
 }
 
 /** 95k keys took class-transformer 5 s (it de-duplicates keys in quadratic time); the pipe hands it only declared keys. */
