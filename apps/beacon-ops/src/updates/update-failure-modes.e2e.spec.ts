@@ -59,7 +59,7 @@ describe('update routes when the pool, the chain or the receipt fail', () => {
     expect(await index()).toBe(13n);
   });
 
-  it('answers 504 with the hash when no receipt comes in time; the journal finishes it once mined', async () => {
+  it('answers 504 with "Transaction hash: 0x..." (what the-beaconator updater parses) when no receipt comes in time; the journal finishes it once mined', async () => {
     await env.infra.rpc('evm_setAutomine', [false]);
     let hash: string;
     try {
@@ -67,7 +67,7 @@ describe('update routes when the pool, the chain or the receipt fail', () => {
       expect(res.body).toEqual({
         success: false,
         data: null,
-        message: expect.stringMatching(/^No receipt in time for transaction 0x[0-9a-f]{64}; it stays in the journal and will be reconciled$/),
+        message: expect.stringMatching(/^No receipt in time; the transaction stays in the journal and will be reconciled\. Transaction hash: 0x[0-9a-f]{64}$/),
       });
       hash = /(0x[0-9a-f]{64})/.exec(res.body.message)?.[1] ?? '';
       expect(await index()).toBe(13n);

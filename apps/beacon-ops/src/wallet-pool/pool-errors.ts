@@ -18,9 +18,12 @@ export function beaconBusy(beacon: string): BeaconOpsError {
   return new BeaconOpsError(503, `Another update of beacon ${beacon} is still in progress; retry later`);
 }
 
-/** The transaction is sent and journaled; the reconciler will finish it. */
+/**
+ * The transaction is sent and journaled; the reconciler will finish it. The message ends with
+ * `Transaction hash: 0x...`, the literal the-beaconator's updater parses out of a 504.
+ */
 export function receiptTimeout(hash: string): BeaconOpsError {
-  return new BeaconOpsError(504, `No receipt in time for transaction ${hash}; it stays in the journal and will be reconciled`);
+  return new BeaconOpsError(504, `No receipt in time; the transaction stays in the journal and will be reconciled. Transaction hash: ${hash}`);
 }
 
 /** An Idempotency-Key already used for a different request (IETF idempotency-key draft: 422). */

@@ -36,11 +36,11 @@ describe('receipt timeout', () => {
     const started = Date.now();
     const first = await request(pool.app.getHttpServer()).post('/test/transfer').set('Idempotency-Key', 'slow-1').send(body).expect(504);
     expect(Date.now() - started).toBeLessThan(4_000);
-    const hash = /transaction (0x[0-9a-f]{64});/.exec(first.body.message)?.[1] ?? 'no hash in the message';
+    const hash = /Transaction hash: (0x[0-9a-f]{64})$/.exec(first.body.message)?.[1] ?? 'no hash in the message';
     expect(first.body).toEqual({
       success: false,
       data: null,
-      message: `No receipt in time for transaction ${hash}; it stays in the journal and will be reconciled`,
+      message: `No receipt in time; the transaction stays in the journal and will be reconciled. Transaction hash: ${hash}`,
     });
     let [row] = await journalRows(pool.db);
     expect(row).toMatchObject({ tx_hash: hash, status: 'pending' });
