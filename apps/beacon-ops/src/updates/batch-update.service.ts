@@ -79,7 +79,8 @@ export class BatchUpdateService {
     const results = entries.map((entry, i) => ({
       beacon_address: entry.beacon_address,
       success: applied[i],
-      transaction_hash: sent.hash,
+      // null for a failed entry, as the-beaconator's clients expect: its value did not land in that transaction.
+      transaction_hash: applied[i] ? sent.hash : null,
       error: applied[i] ? null : (plan?.predicted[i] ?? `Not applied: no DataUpdated event for this entry in transaction ${sent.hash}`),
     }));
     const successful = applied.filter(Boolean).length;

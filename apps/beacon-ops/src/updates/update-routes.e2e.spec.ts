@@ -211,13 +211,13 @@ describe('beacon update routes', () => {
         data: {
           results: [
             { beacon_address: b0, success: true, transaction_hash: hash, error: null },
-            { beacon_address: b1, success: false, transaction_hash: hash, error: REJECTED },
+            { beacon_address: b1, success: false, transaction_hash: null, error: REJECTED },
             { beacon_address: b2, success: true, transaction_hash: hash, error: null },
-            { beacon_address: nobody, success: false, transaction_hash: hash, error: `Beacon not found: no contract at ${nobody}` },
+            { beacon_address: nobody, success: false, transaction_hash: null, error: `Beacon not found: no contract at ${nobody}` },
             {
               beacon_address: b3,
               success: false,
-              transaction_hash: hash,
+              transaction_hash: null, // a failed entry has no transaction of its own (the-beaconator's clients read null)
               error: expect.stringMatching(/^Invalid proof: public_signals must be .*\(InvalidPublicSignals\)$/),
             },
           ],

@@ -17,7 +17,8 @@ export class BatchUpdateBody {
 export class BatchUpdateEntryResultDto {
   @ApiProperty({ example: '0x5fbdb2315678afecb367f032d93f642f64180aa3' }) beacon_address!: string;
   @ApiProperty({ description: "Read from the batch transaction's receipt logs" }) success!: boolean;
-  @ApiProperty({ example: '0x3c1f...', description: 'The batch transaction (every entry was part of it)' }) transaction_hash!: string;
+  @ApiProperty({ type: String, nullable: true, example: '0x3c1f...', description: 'The batch transaction for an applied entry; null for a failed one' })
+  transaction_hash!: string | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'null when the entry was applied; else why not' }) error!: string | null;
 }
 
