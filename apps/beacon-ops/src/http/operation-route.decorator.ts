@@ -1,6 +1,7 @@
 import { applyDecorators, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelopeErrors } from '@perp/http';
+import { aliasesOf } from './deprecated-aliases';
 import { RequireAccessToken } from '../auth/require-access-token.decorator';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { TokenContextInterceptor } from '../rate-limits/token-context.interceptor';
@@ -21,10 +22,11 @@ const COMMON_ERRORS: Record<number, string> = {
 /**
  * One decorator per beacon operation: POST answering 200, the bearer token, the
  * Idempotency-Key interceptor and every documented failure, so no route can miss one.
+ * The handler also answers the deprecated old names that DEPRECATED_ALIASES gives its path.
  */
 export function OperationRoute(path: string, summary: string, errors: Record<number, string> = {}): MethodDecorator {
   return applyDecorators(
-    Post(path),
+    Post([path, ...aliasesOf(path)]),
     HttpCode(200),
     RequireAccessToken(),
     UseInterceptors(TokenContextInterceptor, IdempotencyInterceptor),

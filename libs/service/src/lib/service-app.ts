@@ -11,6 +11,8 @@ export interface ServiceDescription {
   description: string;
   /** Adds the service's security schemes to the OpenAPI document. */
   security?: (builder: DocumentBuilder) => DocumentBuilder;
+  /** Amends the generated document (e.g. marks deprecated alias paths), served and exported alike. */
+  amend?: (document: OpenAPIObject) => OpenAPIObject;
 }
 
 export interface ServiceAppOptions {
@@ -41,7 +43,8 @@ export async function createServiceApp(module: Type<unknown> | DynamicModule, op
 export function buildOpenApiDocument(app: INestApplication, service: ServiceDescription): OpenAPIObject {
   let builder = new DocumentBuilder().setTitle(service.title).setVersion(service.version).setDescription(service.description);
   if (service.security) builder = service.security(builder);
-  return SwaggerModule.createDocument(app, builder.build());
+  const document = SwaggerModule.createDocument(app, builder.build());
+  return service.amend ? service.amend(document) : document;
 }
 
 /** OpenAPI 3 at /openapi.json and interactive docs at /docs. */
