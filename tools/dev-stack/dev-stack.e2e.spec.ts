@@ -92,7 +92,10 @@ describe('dev stack', () => {
       // The contracts are deployed and beacon-ops knows them: one ECDSA update through it lands on chain.
       expect(output).toContain('Groth16VerifierAdapter -> Groth16Verifier');
       expect(output).toContain(`curl -X POST http://127.0.0.1:${beaconOps}/update_beacon_with_ecdsa_adapter`);
-      const info = (await (await fetch(`http://127.0.0.1:${beaconOps}/`)).json()) as { contracts: Record<string, string | null> };
+      // GET / is the envelope; the service information is in data (with the route list).
+      const root = (await (await fetch(`http://127.0.0.1:${beaconOps}/`)).json()) as { success: boolean; data: { contracts: Record<string, string | null> } };
+      expect(root.success).toBe(true);
+      const info = root.data;
       expect(Object.values(info.contracts).every((address) => /^0x[0-9a-f]{40}$/.test(address ?? ''))).toBe(true);
       const beacon = info.contracts['demo_ecdsa_beacon'] as string;
       const accessToken = /auth: header {2}Authorization: Bearer (\S+)/.exec(output)?.[1];

@@ -5,6 +5,7 @@ import { BeaconsModule } from './beacons/beacons.module';
 import { Chain, ChainModule } from './chain/chain.module';
 import { contractsReadinessCheck } from './onchain/contracts-readiness';
 import { OnchainModule } from './onchain/onchain.module';
+import { RouteCatalog } from './service-info/route-catalog';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { BeaconOpsSettings } from './settings';
 import { JournalStore, JournalStoreModule } from './stores/journal-store.module';
@@ -40,6 +41,7 @@ export class AppModule {
         }),
       ],
       controllers: [ServiceInfoController],
+      providers: [RouteCatalog],
     };
   }
 }

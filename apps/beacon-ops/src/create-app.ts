@@ -6,6 +6,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
 import { BEACON_OPS_BODY_LIMITS } from './http/body-limits';
 import { BEACON_OPS_DESCRIPTION } from './service-description';
+import { RouteCatalog } from './service-info/route-catalog';
 import { BeaconOpsSettings } from './settings';
 
 /** The beacon-ops app, fully wired (used by main.ts, the e2e tests and the OpenAPI export). */
@@ -28,6 +29,9 @@ export async function createBeaconOpsApp(
       installAuthentication(nest, settings);
     },
   });
-  mountDocs(app, buildOpenApiDocument(app, BEACON_OPS_DESCRIPTION));
+  const document = buildOpenApiDocument(app, BEACON_OPS_DESCRIPTION);
+  // GET / lists the routes of this very document.
+  app.get(RouteCatalog).useDocument(document);
+  mountDocs(app, document);
   return app;
 }

@@ -11,6 +11,9 @@ const ROUTES = [
   '/update_beacon',
   '/update_beacon_with_ecdsa_adapter',
   '/batch_update_beacon',
+  // Deprecated old names of the registry routes (the-beaconator's clients): the same conventions.
+  '/create_perpcity_beacon',
+  '/batch_create_perpcity_beacon',
 ];
 
 /** What every route shares: the bearer token, the envelope on errors, JSON parsing, the docs; and GET /. */
@@ -47,6 +50,7 @@ describe('beacon-ops route conventions', () => {
       '/update_beacon': 'body.beacon_address: Field required; body.proof: Field required; body.public_signals: Field required',
       '/update_beacon_with_ecdsa_adapter': 'body.beacon_address: Field required; body.measurement: Field required',
       '/batch_update_beacon': 'body.updates: Field required',
+      '/batch_create_perpcity_beacon': 'body.count: Field required',
     };
     for (const [route, message] of Object.entries(expected)) {
       const res = await env.service.post(route, {}).expect(422);
@@ -56,11 +60,36 @@ describe('beacon-ops route conventions', () => {
     }
   });
 
-  it('GET / names the service, chain, every contract, the pool wallets with balances and the signer, without auth or keys', async () => {
+  it('GET / answers the envelope: every route, then the service, chain, every contract, the pool wallets with balances and the signer, without auth or keys', async () => {
     const res = await http().get('/').expect(200);
     const s = env.system;
     const lower = (a: string) => a.toLowerCase();
-    expect(res.body).toEqual({
+    const spec = (await http().get('/openapi.json').expect(200)).body;
+    const documented = Object.entries(spec.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const endpoints = res.body.data.endpoints as { method: string; path: string; status: string; requires_auth: boolean }[];
+    // The list is the app's own OpenAPI document, aliases marked deprecated.
+    expect(endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual(documented.sort());
+    expect(
+      endpoints
+        .filter((e) => e.status === 'deprecated')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['/batch_create_perpcity_beacon', '/create_perpcity_beacon']);
+    expect(endpoints.find((e) => e.path === '/update_beacon')).toEqual({
+      method: 'POST',
+      path: '/update_beacon',
+      description: spec.paths['/update_beacon'].post.summary,
+      requires_auth: true,
+      status: 'working',
+    });
+    expect(endpoints.find((e) => e.path === '/')).toMatchObject({ method: 'GET', requires_auth: false, status: 'working' });
+    expect(res.body).toEqual({ success: true, data: expect.any(Object), message: 'OK' });
+    expect(res.body.data).toEqual({
+      total_endpoints: endpoints.length,
+      working_endpoints: endpoints.length - 2,
+      endpoints,
       service: 'beacon-ops',
       version: '0.1.0',
       chain_id: '31337',
@@ -116,7 +145,12 @@ describe('beacon-ops route conventions', () => {
       expect(res.body).toEqual({ success: false, data: null, message: `Service not configured: ${setting} is not set, so this route is unavailable` });
     }
     const info = await request(bare.app.getHttpServer()).get('/').expect(200);
-    expect(info.body.contracts).toMatchObject({ beacon_factory: null, multicall3: null, batch_updater: null, registry: env.system.registry.toLowerCase() });
+    expect(info.body.data.contracts).toMatchObject({
+      beacon_factory: null,
+      multicall3: null,
+      batch_updater: null,
+      registry: env.system.registry.toLowerCase(),
+    });
     await bare.close();
 
     const wrongChain = await env.startService({ BEACON_FACTORY_ADDRESS: anvilAddress(11) });

@@ -68,10 +68,10 @@ describe('beacon-ops service routes', () => {
 
   it('GET / names the service, the chain it sends to and the pool wallets with their balances, without credentials', async () => {
     const res = await request(app.getHttpServer()).get('/').expect(200);
-    expect(res.body).toMatchObject({ service: 'beacon-ops', version: '0.1.0', chain_id: '31337' });
-    expect(res.body.wallets).toHaveLength(8);
-    expect(res.body.wallets[0]).toEqual({ address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', balance_wei: (10n ** 22n).toString() });
-    expect(res.body.signer).toBe('0xa0ee7a142d267c1f36714e4a8f75612f20a79720');
+    expect(res.body).toMatchObject({ success: true, data: { service: 'beacon-ops', version: '0.1.0', chain_id: '31337' } });
+    expect(res.body.data.wallets).toHaveLength(8);
+    expect(res.body.data.wallets[0]).toEqual({ address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', balance_wei: (10n ** 22n).toString() });
+    expect(res.body.data.signer).toBe('0xa0ee7a142d267c1f36714e4a8f75612f20a79720');
     expect(JSON.stringify(res.body)).not.toMatch(/[0-9a-f]{64}/i); // no key anywhere
   });
 
@@ -95,7 +95,7 @@ describe('beacon-ops service routes', () => {
     expect(down.body.checks).toMatchObject({ journal_store: { status: 'up' }, chain_rpc: { status: 'down' } });
     // GET / still answers: balances are the last ones read (a few seconds old at most) or null.
     const info = await request(app.getHttpServer()).get('/').expect(200);
-    expect(info.body.wallets).toHaveLength(8);
+    expect(info.body.data.wallets).toHaveLength(8);
     anvil = await startAnvil({ port, chainId: 31337 });
     await request(app.getHttpServer()).get('/ready').expect(200);
   }, 30_000);

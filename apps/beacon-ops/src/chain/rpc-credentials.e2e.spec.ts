@@ -95,8 +95,8 @@ describe('an RPC_URL with user:password@', () => {
     rpc.seen.length = 0;
     await request(app.getHttpServer()).get('/ready').expect(200);
     const info = await request(app.getHttpServer()).get('/').expect(200);
-    expect(info.body).toMatchObject({ chain_id: '31337' });
-    expect(info.body.wallets[0].balance_wei).toBe((10n ** 22n).toString());
+    expect(info.body.data).toMatchObject({ chain_id: '31337' });
+    expect(info.body.data.wallets[0].balance_wei).toBe((10n ** 22n).toString());
     expect(rpc.seen.length).toBeGreaterThan(2);
     expect(new Set(rpc.seen)).toEqual(new Set([`Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`]));
   });

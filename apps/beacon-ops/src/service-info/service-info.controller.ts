@@ -1,10 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelopeResponse, Envelope, ok } from '@perp/http';
 import { Chain } from '../chain/chain.module';
 import { ServiceContracts } from '../onchain/service-contracts';
 import { SERVICE } from '../service-description';
 import { PoolKeys } from '../wallet-pool/pool-keys';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
+import { EndpointStatus, RouteCatalog } from './route-catalog';
 
 export class PoolWalletDto {
   @ApiProperty({ example: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }) address!: string;
@@ -35,7 +37,20 @@ export class ServiceContractsDto {
   demo_zk_verifier!: string | null;
 }
 
+export class EndpointDto {
+  @ApiProperty({ example: 'POST' }) method!: string;
+  @ApiProperty({ example: '/create_registry_beacon' }) path!: string;
+  @ApiProperty({ example: 'Create a ZK beacon and register it in the registry, in one transaction (no body)' }) description!: string;
+  @ApiProperty({ example: true }) requires_auth!: boolean;
+  @ApiProperty({ enum: ['working', 'deprecated'], example: 'working', description: 'deprecated: an old name kept for existing clients' })
+  status!: EndpointStatus;
+}
+
+/** data of GET /: the route list the-beaconator's clients read, and the service information. */
 export class ServiceInfoDto {
+  @ApiProperty({ example: 12, description: 'Number of entries in endpoints' }) total_endpoints!: number;
+  @ApiProperty({ example: 10, description: 'Entries whose status is working' }) working_endpoints!: number;
+  @ApiProperty({ type: [EndpointDto], description: "Every route of the app's OpenAPI document" }) endpoints!: EndpointDto[];
   @ApiProperty({ example: 'beacon-ops' }) service!: string;
   @ApiProperty({ example: '0.1.0' }) version!: string;
   @ApiProperty({ example: '31337', description: 'Chain id of the RPC, as a decimal string; null while the RPC is unreachable', nullable: true, type: String })
@@ -60,14 +75,19 @@ export class ServiceInfoController {
     private readonly pool: WalletPool,
     private readonly keys: PoolKeys,
     private readonly contracts: ServiceContracts,
+    private readonly routes: RouteCatalog,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Service name, version, chain, contracts and pool wallets (no credentials, no auth)' })
-  @ApiOkResponse({ type: ServiceInfoDto })
-  async info(): Promise<ServiceInfoDto> {
+  @ApiOperation({ summary: 'In the envelope: every route (method, path, status), and the service name, version, chain, contracts and pool wallets (no auth)' })
+  @ApiEnvelopeResponse(ServiceInfoDto)
+  async info(): Promise<Envelope<ServiceInfoDto>> {
     const [chainId, wallets] = await Promise.all([this.chain.chainId().then(String, () => null), this.pool.wallets()]);
-    return {
+    const endpoints = this.routes.endpoints();
+    return ok({
+      total_endpoints: endpoints.length,
+      working_endpoints: endpoints.filter((e) => e.status === 'working').length,
+      endpoints,
       service: SERVICE.name,
       version: SERVICE.version,
       chain_id: chainId,
@@ -76,6 +96,6 @@ export class ServiceInfoController {
       signer: this.keys.signer.address.toLowerCase(),
       beacon_owner: this.contracts.beaconOwner(),
       docs: '/docs',
-    };
+    });
   }
 }
