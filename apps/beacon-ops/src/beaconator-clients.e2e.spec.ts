@@ -1,0 +1,130 @@
+import { BeaconRegistry__factory, EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts';
+import { proveBeaconUpdate, stopProver } from '@perp/zk';
+import request from 'supertest';
+import { anvilAddress } from './test/anvil-keys';
+import { BeaconEnv, poolTxCount, startBeaconEnv } from './test/beacon-test-env';
+
+const ADDRESS_AND_TX = /^Beacon address: (0x[0-9a-f]{40}), tx: (0x[0-9a-f]{64})$/;
+/** What the-beaconator's updater parses out of an answer (a 200's data or a 504's message). */
+const UPDATER_HASH = /Transaction hash: (0x[0-9a-fA-F]{64})/;
+
+/**
+ * The calls of the-beaconator's public clients (the Python and TypeScript clients its README
+ * has users generate, its CI smoke and its updater), made as they make them: the same paths,
+ * methods, bearer header and JSON bodies, reading the same response fields. Real HTTP, real
+ * Postgres, real anvil. The route-level details of each answer are in the routes' own specs.
+ */
+describe("the-beaconator's public client calls against beacon-ops", () => {
+  let env: BeaconEnv;
+  beforeAll(async () => {
+    // A short receipt wait, so the updater's 504 case answers in seconds.
+    env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '2000', LEASE_TIMEOUT_MS: '12000' } });
+  }, 60_000);
+  afterAll(async () => {
+    await stopProver();
+    await env?.stop();
+  });
+
+  const http = () => request(env.service.app.getHttpServer());
+  const post = (path: string, body?: unknown, options?: { token?: string | null; key?: string }) => env.service.post(path, body, options);
+  const registered = (beacon: string) => BeaconRegistry__factory.connect(env.system.registry, env.infra.chain).beacons(beacon);
+
+  it('GET / (CI smoke, clients): the envelope, data.total_endpoints, data.working_endpoints and data.endpoints[]', async () => {
+    const res = await http().get('/').expect(200);
+    expect(res.body.success).toBe(true); // the Python client's KeyError: 'success' before
+    expect(typeof res.body.message).toBe('string');
+    const data = res.body.data;
+    expect(data.total_endpoints).toBe(data.endpoints.length);
+    expect(data.working_endpoints).toBe(data.endpoints.filter((e: { status: string }) => e.status === 'working').length);
+    for (const e of data.endpoints) expect(Object.keys(e)).toEqual(expect.arrayContaining(['method', 'path', 'description', 'status']));
+    const listed = (data.endpoints as { method: string; path: string; status: string }[]).map((e) => `${e.method} ${e.path} ${e.status}`);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'POST /create_perpcity_beacon deprecated',
+        'POST /batch_create_perpcity_beacon deprecated',
+        'POST /create_registry_beacon working',
+        'POST /update_beacon_with_ecdsa_adapter working',
+        'POST /batch_update_beacon working',
+      ]),
+    );
+    expect(data.contracts.demo_ecdsa_beacon).toBe(env.system.demoEcdsaBeacon.toLowerCase());
+  });
+
+  it('POST /create_perpcity_beacon (no body): a registered beacon, as /create_registry_beacon answers', async () => {
+    const res = await post('/create_perpcity_beacon').expect(200);
+    expect(res.body).toEqual({ success: true, data: expect.stringMatching(ADDRESS_AND_TX), message: 'OK' });
+    const [, beacon, hash] = ADDRESS_AND_TX.exec(res.body.data) ?? [];
+    expect(await registered(beacon)).toBe(true);
+    expect((await env.infra.chain.getTransactionReceipt(hash))?.to?.toLowerCase()).toBe(env.system.beaconFactory.toLowerCase());
+  });
+
+  it('POST /batch_create_perpcity_beacon {count}: created_count and beacon_addresses, each registered, in one transaction', async () => {
+    const before = await poolTxCount(env);
+    const res = await post('/batch_create_perpcity_beacon', { count: 2 }).expect(200);
+    expect(res.body).toEqual({
+      success: true,
+      data: { created_count: 2, beacon_addresses: [expect.any(String), expect.any(String)], failed_count: 0, errors: [] },
+      message: 'OK',
+    });
+    for (const beacon of res.body.data.beacon_addresses) expect(await registered(beacon)).toBe(true);
+    expect(await poolTxCount(env)).toBe(before + 1);
+  });
+
+  it('the old names keep the registry routes’ auth, validation and idempotency', async () => {
+    for (const path of ['/create_perpcity_beacon', '/batch_create_perpcity_beacon']) {
+      const res = await post(path, { count: 1 }, { token: null }).expect(401);
+      expect(res.body).toEqual({ success: false, data: null, message: 'Authentication failed: missing bearer token' });
+    }
+    const invalid = await post('/batch_create_perpcity_beacon', { count: 0 }).expect(422);
+    expect(invalid.body).toEqual({ success: false, data: null, message: expect.stringMatching(/^Invalid request: body\.count: /) });
+    const canonical = await post('/batch_create_registry_beacon', { count: 0 }).expect(422);
+    expect(invalid.body.message).toBe(canonical.body.message);
+
+    const before = await poolTxCount(env);
+    const first = await post('/create_perpcity_beacon', undefined, { key: 'beaconator-retry-1' }).expect(200);
+    const retry = await post('/create_perpcity_beacon', undefined, { key: 'beaconator-retry-1' }).expect(200);
+    expect(retry.body).toEqual(first.body);
+    expect(await poolTxCount(env)).toBe(before + 1);
+  });
+
+  it('POST /update_beacon_with_ecdsa_adapter (updater): the hash parsed from data, and from a 504 message', async () => {
+    const beacon = env.system.demoEcdsaBeacon;
+    const ok = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: '21' }).expect(200);
+    expect(ok.body.success).toBe(true);
+    const okHash = UPDATER_HASH.exec(ok.body.data)?.[1] ?? '';
+    expect((await env.infra.chain.getTransactionReceipt(okHash))?.status).toBe(1);
+
+    await env.infra.rpc('evm_setAutomine', [false]);
+    let pendingHash = '';
+    try {
+      const late = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: '22' }).expect(504);
+      expect(late.body).toMatchObject({ success: false, data: null });
+      pendingHash = UPDATER_HASH.exec(late.body.message)?.[1] ?? 'no hash in the 504';
+      expect((await env.infra.chain.getTransaction(pendingHash))?.to?.toLowerCase()).toBe(beacon.toLowerCase());
+    } finally {
+      await env.infra.rpc('evm_setAutomine', [true]);
+    }
+    await env.infra.rpc('evm_mine', []);
+    expect((await env.infra.chain.getTransactionReceipt(pendingHash))?.status).toBe(1);
+    expect(await EcdsaBeacon__factory.connect(beacon, env.infra.chain).index()).toBe(22n);
+  }, 30_000);
+
+  it('POST /batch_update_beacon (clients): results[].transaction_hash is the hash when applied, null when failed', async () => {
+    const [good] = (await post('/batch_create_registry_beacon', { count: 1 }).expect(200)).body.data.beacon_addresses as string[];
+    const proved = await proveBeaconUpdate({ measurements: [3n, 3n, 3n, 3n], beacon: good });
+    const nobody = anvilAddress(14);
+    const res = await post('/batch_update_beacon', {
+      updates: [
+        { beacon_address: good, proof: proved.proof, public_signals: proved.publicSignals },
+        { beacon_address: nobody, proof: proved.proof, public_signals: proved.publicSignals },
+      ],
+    }).expect(200);
+    expect(res.body.success).toBe(true);
+    const { results, total_requested, successful_updates, failed_updates } = res.body.data;
+    expect([total_requested, successful_updates, failed_updates]).toEqual([2, 1, 1]);
+    expect(results[0]).toEqual({ beacon_address: good, success: true, transaction_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), error: null });
+    expect(results[1]).toEqual({ beacon_address: nobody, success: false, transaction_hash: null, error: expect.any(String) });
+    expect((await env.infra.chain.getTransactionReceipt(results[0].transaction_hash))?.status).toBe(1);
+    expect((await VerifiableBeacon__factory.connect(good, env.infra.chain).getData())[0]).toBe(3n << 96n);
+  });
+});
