@@ -12,6 +12,7 @@ import { Client } from 'pg';
 import { createMarketDataApp } from './create-app';
 import { address, insertMarket } from './markets/test/market-fixtures';
 import { loadMarketDataSettings } from './settings';
+import { storeSettingsEnv } from './test/store-settings-env';
 
 const ADMIN_KEY = 'request-hygiene-admin-key-0123456789abcdef';
 const REQUEST_TIMEOUT_MS = 2000;
@@ -64,17 +65,12 @@ describe('market-data request hygiene', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'md-hygiene-'));
     chmodSync(dataDir, 0o755);
     signing = ensureDevSigningKey(dataDir);
-    const settings = loadMarketDataSettings({
-      INDEX_DATABASE_URL: pg.url('perp_index'),
-      SOURCE_DATABASE_URL: pg.url('perp_source'),
-      MARKET_DATA_DATABASE_URL: pg.url('market_data'),
-      ADMIN_API_KEYS: ADMIN_KEY,
-      JWT_JWKS_FILE: signing.files.jwks,
-      JWT_ISSUER: DEV_JWT.issuer,
-      JWT_AUDIENCE: DEV_JWT.audience,
-      HTTP_HEADERS_TIMEOUT_MS: '1000',
-      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-    });
+    const settings = loadMarketDataSettings(
+      storeSettingsEnv(pg, signing, ADMIN_KEY, {
+        HTTP_HEADERS_TIMEOUT_MS: '1000',
+        HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      }),
+    );
     app = await createMarketDataApp(settings, { logger: false });
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as { port: number }).port;

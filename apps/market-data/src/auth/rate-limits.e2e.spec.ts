@@ -9,6 +9,7 @@ import { DevSigningKey, ensureDevSigningKey, httpFrom, PostgresServer, signDevTo
 import request from 'supertest';
 import { createMarketDataApp } from '../create-app';
 import { loadMarketDataSettings } from '../settings';
+import { storeSettingsEnv } from '../test/store-settings-env';
 
 const ADMIN_KEY = 'rate-limit-tests-admin-key-0123456789abcdef';
 // 1 MB of JSON nested 500,000 levels deep: a parser would spend its time (or its stack) on it.
@@ -29,20 +30,13 @@ describe('market-data: authentication before the body, and rate limits', () => {
     await runIndexDbMigrations(pg.url('perp_index'), pg.url('perp_source'));
     dataDir = mkdtempSync(join(tmpdir(), 'md-limits-'));
     signing = ensureDevSigningKey(dataDir);
-    env = {
-      INDEX_DATABASE_URL: pg.url('perp_index'),
-      SOURCE_DATABASE_URL: pg.url('perp_source'),
-      MARKET_DATA_DATABASE_URL: pg.url('market_data'),
-      ADMIN_API_KEYS: ADMIN_KEY,
-      JWT_JWKS_FILE: signing.files.jwks,
-      JWT_ISSUER: DEV_JWT.issuer,
-      JWT_AUDIENCE: DEV_JWT.audience,
+    env = storeSettingsEnv(pg, signing, ADMIN_KEY, {
       API_KEY_RATE_LIMIT: '3',
       ADMIN_API_KEY_RATE_LIMIT: '8',
       RATE_LIMIT_WINDOW_SECONDS: '3600',
       FAILED_AUTH_LIMIT: '4',
       FAILED_AUTH_WINDOW_SECONDS: '3600',
-    };
+    });
     app = await createMarketDataApp(loadMarketDataSettings(env), { logger: false });
     // Counts every body Fastify starts to read (preParsing runs right before the parser).
     app

@@ -8,6 +8,7 @@ import { DevSigningKey, ensureDevSigningKey, PostgresServer, signDevToken, start
 import request from 'supertest';
 import { createMarketDataApp } from '../create-app';
 import { loadMarketDataSettings } from '../settings';
+import { storeSettingsEnv } from '../test/store-settings-env';
 import { KeyRevocationListener } from './key-revocation-listener';
 
 const ADMIN_KEY = 'admin-keys-tests-admin-key-0123456789abcdef';
@@ -33,18 +34,11 @@ describe('market-data: admin listing and revocation of every key, per-developer 
     await runIndexDbMigrations(pg.url('perp_index'), pg.url('perp_source'));
     dataDir = mkdtempSync(join(tmpdir(), 'md-admin-keys-'));
     signing = ensureDevSigningKey(dataDir);
-    env = {
-      INDEX_DATABASE_URL: pg.url('perp_index'),
-      SOURCE_DATABASE_URL: pg.url('perp_source'),
-      MARKET_DATA_DATABASE_URL: pg.url('market_data'),
-      ADMIN_API_KEYS: ADMIN_KEY,
-      JWT_JWKS_FILE: signing.files.jwks,
-      JWT_ISSUER: DEV_JWT.issuer,
-      JWT_AUDIENCE: DEV_JWT.audience,
+    env = storeSettingsEnv(pg, signing, ADMIN_KEY, {
       DEVELOPER_KEY_LIMIT: '3',
       // The longest cache allowed: a replica that refuses a revoked key sooner heard the NOTIFY.
       API_KEY_CACHE_TTL_MS: '5000',
-    };
+    });
     app = await startApp();
   }, 60_000);
 
