@@ -1,5 +1,5 @@
 import { ServiceDescription } from '@perp/service';
-import { markDeprecatedAliases } from './http/deprecated-aliases';
+import { applyBeaconOpsConventions } from './openapi/document-conventions';
 
 export const SERVICE = {
   name: 'beacon-ops',
@@ -13,5 +13,5 @@ export const BEACON_OPS_DESCRIPTION: ServiceDescription = {
     'Creates, registers and updates beacons (on-chain oracle feeds), paying gas from the service wallet pool. ' +
     'Every answer is the envelope {success, data, message}.',
   security: (builder) => builder.addBearerAuth({ type: 'http', scheme: 'bearer' }, 'HTTPBearer'),
-  amend: markDeprecatedAliases,
+  amend: applyBeaconOpsConventions,
 };

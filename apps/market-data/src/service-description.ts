@@ -1,5 +1,6 @@
 import { ServiceDescription } from '@perp/service';
 import { API_KEY_HEADER, SECURITY_SCHEMES } from './auth/security-schemes';
+import { applyMarketDataConventions } from './openapi/document-conventions';
 
 export const SERVICE = {
   name: 'market-data',
@@ -16,4 +17,5 @@ export const MARKET_DATA_DESCRIPTION: ServiceDescription = {
     builder
       .addApiKey({ type: 'apiKey', in: 'header', name: API_KEY_HEADER }, SECURITY_SCHEMES.apiKey)
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, SECURITY_SCHEMES.bearer),
+  amend: applyMarketDataConventions,
 };

@@ -13,6 +13,8 @@ export * from './lib/openapi/describe-drift';
 export * from './lib/openapi/without-network';
 export * from './lib/openapi/export-openapi-document';
 export * from './lib/openapi/openapi-drift';
+export * from './lib/openapi/error-responses';
+export * from './lib/openapi/document-operations';
 export * from './lib/openapi/run-openapi-export';
 export * from './lib/run-main';
 export * from './lib/migrations/migrate-under-lock';

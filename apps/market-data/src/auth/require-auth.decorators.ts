@@ -1,15 +1,9 @@
 import { Authenticated } from '@perp/auth';
-import { SchemaObject } from '@nestjs/swagger';
 import { AdminKeyGuard } from './admin-key.guard';
 import { ApiKeyGuard } from './api-key.guard';
 import { DeveloperGuard } from './developer.guard';
 import { SECURITY_SCHEMES } from './security-schemes';
-
-const DETAIL_ERROR: SchemaObject = {
-  type: 'object',
-  required: ['detail'],
-  properties: { detail: { type: 'string' } },
-};
+import { DETAIL_ERROR } from '../common/api-errors';
 
 /**
  * The one decorator for every market, position and /v1 route (or controller): checks

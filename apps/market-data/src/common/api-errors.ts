@@ -1,14 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse, SchemaObject } from '@nestjs/swagger';
 
-const DETAIL_ERROR: SchemaObject = {
+/** The one error body of market-data (every status but 422): the component `ErrorDetail` of the document. */
+export const DETAIL_ERROR: SchemaObject = {
+  title: 'ErrorDetail',
   type: 'object',
   required: ['detail'],
-  properties: { detail: { type: 'string' } },
+  properties: { detail: { type: 'string', description: 'What went wrong, e.g. "Market not found"', example: 'Market not found' } },
 };
 
-/** FastAPI's HTTPValidationError, as the 422 of @perp/http renders it. */
-const VALIDATION_ERROR: SchemaObject = {
+/** FastAPI's HTTPValidationError, as the 422 of @perp/http renders it: the component `HTTPValidationError`. */
+export const VALIDATION_ERROR: SchemaObject = {
   title: 'HTTPValidationError',
   type: 'object',
   required: ['detail'],

@@ -11,11 +11,12 @@ export interface TimeRangeFields {
  * ISO 8601 in, naive = UTC): `class SnapshotsQuery extends TimeRangePageQuery(PAGE_LIMITS.snapshots) {}`.
  */
 export function TimeRangePageQuery(limits: PageLimits): Type<PageQueryFields & TimeRangeFields> {
+  // No example bounds: "Try it out" would send them, and a fixed day outside the data gives an empty page.
   class TimeRangePageQueryDto extends PageQuery(limits) implements TimeRangeFields {
-    @DateTimeField({ description: 'Inclusive lower bound (ISO 8601; no offset means UTC)', example: '2026-01-01T00:00:00Z' })
+    @DateTimeField({ description: 'Inclusive lower bound (ISO 8601; no offset means UTC)' })
     start_time?: Date;
 
-    @DateTimeField({ description: 'Inclusive upper bound (ISO 8601; no offset means UTC)', example: '2026-01-02T00:00:00Z' })
+    @DateTimeField({ description: 'Inclusive upper bound (ISO 8601; no offset means UTC)' })
     end_time?: Date;
   }
   return TimeRangePageQueryDto;

@@ -128,13 +128,12 @@ export function StringField(options: FieldOptions<string> & StringRules = {}): P
   });
 }
 
-/** An EVM address in any case (string_pattern_mismatch), lower-cased once valid. */
+/**
+ * An EVM address in any case (string_pattern_mismatch), lower-cased once valid. No default
+ * example: docs' "Try it out" would send it, and a made-up address matches nothing.
+ */
 export function AddressField(options: FieldOptions<string> = {}): PropertyDecorator {
-  return field(parseAddress, options, {
-    type: 'string',
-    pattern: ADDRESS_PATTERN,
-    example: options.example ?? '0x0000000000000000000000000000000000000000',
-  });
+  return field(parseAddress, options, { type: 'string', pattern: ADDRESS_PATTERN });
 }
 
 /** ISO 8601 date-time (or date, or Unix seconds), converted to a Date; no offset means UTC. */

@@ -1,0 +1,37 @@
+import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
+import { documentErrorResponses, nameOperations } from '@perp/service';
+import { markDeprecatedAliases } from '../http/deprecated-aliases';
+import { BEACON_OPS_OPERATION_IDS } from './operation-ids';
+
+/** The one error body of beacon-ops: the envelope with success false and data null (component `ErrorEnvelope`). */
+export const ERROR_ENVELOPE: SchemaObject = {
+  title: 'ErrorEnvelope',
+  type: 'object',
+  required: ['success', 'data', 'message'],
+  properties: {
+    success: { type: 'boolean', enum: [false], example: false },
+    data: { type: 'object', nullable: true, description: 'Always null on failure', example: null },
+    message: { type: 'string', description: 'What went wrong; a 504 ends with "Transaction hash: 0x..."', example: 'Beacon not found' },
+  },
+};
+
+/**
+ * The document's conventions, applied once to what the decorators give: deprecated aliases
+ * marked, operationIds, one `ErrorEnvelope` component for every error, and the statuses the
+ * HTTP layer gives on every route. openapi-conventions.spec.ts checks the result.
+ */
+export function applyBeaconOpsConventions(document: OpenAPIObject): OpenAPIObject {
+  nameOperations(markDeprecatedAliases(document), BEACON_OPS_OPERATION_IDS);
+  return documentErrorResponses(document, {
+    error: { name: 'ErrorEnvelope', schema: ERROR_ENVELOPE },
+    framework: {
+      400: 'Malformed JSON body, or a URL with bad percent-encoding',
+      408: 'Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS',
+      413: 'Request body too large (160 KiB for /batch_update_beacon, 72 KiB for /update_beacon, 4 KiB for the rest)',
+      414: 'A path parameter over 256 characters',
+      415: 'Unsupported media type: a body that is not application/json',
+      429: 'Too many failed authentication attempts from this address, or the token’s limits are used up; Retry-After gives the seconds to wait',
+      500: 'Internal server error (sanitised)',
+    },
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The operationId of every route. The routes the-beaconator also had keep its ids
+ * (`routes_beacon_update_beacon`...): the Python clients its README has users generate name
+ * a module after each (`api/beacon/routes_beacon_update_beacon.py`), so a client generated
+ * from this document keeps their imports. The routes it never had follow the same pattern.
+ * See the app README, "OpenAPI operationIds".
+ */
+export const BEACON_OPS_OPERATION_IDS: Readonly<Record<string, string>> = {
+  // the-beaconator's own ids
+  'GET /': 'routes_info_index',
+  'POST /create_beacon': 'routes_beacon_create_beacon',
+  'POST /register_beacon': 'routes_beacon_register_beacon',
+  'POST /create_perpcity_beacon': 'routes_beacon_create_perpcity_beacon',
+  'POST /batch_create_perpcity_beacon': 'routes_beacon_batch_create_perpcity_beacon',
+  'POST /update_beacon': 'routes_beacon_update_beacon',
+  'POST /batch_update_beacon': 'routes_beacon_batch_update_beacon',
+  'POST /create_verifiable_beacon': 'routes_beacon_create_verifiable_beacon',
+  // routes it did not have, named the same way
+  'POST /create_registry_beacon': 'routes_beacon_create_registry_beacon',
+  'POST /batch_create_registry_beacon': 'routes_beacon_batch_create_registry_beacon',
+  'POST /update_beacon_with_ecdsa_adapter': 'routes_beacon_update_beacon_with_ecdsa_adapter',
+  'GET /health': 'routes_info_health',
+  'GET /ready': 'routes_info_ready',
+};

@@ -1,0 +1,37 @@
+/**
+ * The operationId of every route: the method names of generated clients (`listMarkets`,
+ * `getLiquidatablePositions`...), instead of Nest's `MarketsController_list`. Kept in one map
+ * (not on each handler) so that a route without a name fails the export instead of slipping by.
+ */
+export const MARKET_DATA_OPERATION_IDS: Readonly<Record<string, string>> = {
+  'GET /': 'getServiceInfo',
+  'GET /health': 'getHealth',
+  'GET /ready': 'getReadiness',
+  'GET /markets': 'listMarkets',
+  'GET /markets/{perp_address}': 'getMarket',
+  'GET /markets/{perp_address}/live': 'getLiveMarket',
+  'GET /markets/{perp_address}/stats': 'getMarketStats',
+  'GET /markets/{perp_address}/snapshots': 'listMarketSnapshots',
+  'GET /markets/{perp_address}/trades': 'listMarketTrades',
+  'GET /markets/{ticker}/history': 'getMarketHistory',
+  'GET /positions': 'listPositions',
+  'GET /positions/liquidatable': 'getLiquidatablePositions',
+  'GET /positions/{position_id}': 'getPosition',
+  'GET /v1/markets': 'v1ListMarkets',
+  'GET /v1/markets/{market_id}': 'v1GetMarket',
+  'GET /v1/markets/{market_id}/live': 'v1GetLiveMarket',
+  'GET /v1/markets/{market_id}/oi': 'v1ListMarketOpenInterest',
+  'GET /v1/markets/{market_id}/stats': 'v1GetMarketStats',
+  'GET /v1/markets/{market_id}/snapshots': 'v1ListMarketSnapshots',
+  'GET /v1/markets/{market_id}/trades': 'v1ListMarketTrades',
+  'GET /v1/positions': 'v1ListPositions',
+  'GET /v1/positions/liquidatable': 'v1GetLiquidatablePositions',
+  'GET /v1/positions/{position_id}': 'v1GetPosition',
+  'POST /v1/admin/keys': 'v1CreateAdminKey',
+  'GET /admin/keys': 'adminListKeys',
+  'POST /admin/keys': 'adminCreateKey',
+  'DELETE /admin/keys/{key_id}': 'adminRevokeKey',
+  'GET /auth/keys': 'listDeveloperKeys',
+  'POST /auth/keys': 'createDeveloperKey',
+  'DELETE /auth/keys/{key_id}': 'revokeDeveloperKey',
+};
