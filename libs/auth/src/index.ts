@@ -9,6 +9,7 @@ export * from './lib/authenticated.decorator';
 export * from './lib/dev-jwt-defaults';
 export * from './lib/request-guard';
 export * from './lib/route-guards';
+export * from './lib/route-access';
 export * from './lib/fixed-window-counter';
 export * from './lib/failed-authentication-limiter';
 export * from './lib/authenticate-before-body';

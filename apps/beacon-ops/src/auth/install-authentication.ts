@@ -20,6 +20,8 @@ export function installAuthentication(app: NestFastifyApplication, settings: Bea
   authenticateBeforeBody(app, {
     // What Nest's own not-found handler throws, so the answer is unchanged.
     notFound: (request) => new NotFoundException(`Cannot ${request.method} ${request.url}`),
+    // Default deny: a route with neither RequireAccessToken() nor @Public() (a forgotten decorator).
+    denied: () => new BeaconOpsError(403, 'Route has no access policy'),
     failedAuthentication: new FailedAuthenticationLimiter({
       limit: settings.failedAuthLimit,
       windowSeconds: settings.failedAuthWindowSeconds,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { exportOpenApiDocument } from '@perp/service';
+import { exportOpenApiDocument, withoutNetwork } from '@perp/service';
 import { createBeaconOpsApp } from '../create-app';
 import { BEACON_OPS_DESCRIPTION } from '../service-description';
 import { loadBeaconOpsSettings } from '../settings';
@@ -24,4 +25,16 @@ const EXPORT_ENV = {
 export function beaconOpsOpenApiDocument(): Promise<OpenAPIObject> {
   // Only the placeholders: the defaults, whatever the caller's shell exports.
   return exportOpenApiDocument(() => createBeaconOpsApp(loadBeaconOpsSettings(EXPORT_ENV), { logger: false }), BEACON_OPS_DESCRIPTION);
+}
+
+/** Reads the app as the export builds it (no database, no chain, no socket): for tests of its routes. */
+export function withExportApp<T>(read: (app: INestApplication) => T | Promise<T>): Promise<T> {
+  return withoutNetwork(async () => {
+    const app = await createBeaconOpsApp(loadBeaconOpsSettings(EXPORT_ENV), { logger: false });
+    try {
+      return await read(app);
+    } finally {
+      await app.close();
+    }
+  });
 }

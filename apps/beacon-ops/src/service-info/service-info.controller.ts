@@ -1,3 +1,4 @@
+import { Public } from '@perp/auth';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelopeResponse, Envelope, ok } from '@perp/http';
@@ -67,6 +68,7 @@ export class ServiceInfoDto {
   @ApiProperty({ example: '/docs' }) docs!: string;
 }
 
+@Public()
 @ApiTags('service')
 @Controller()
 export class ServiceInfoController {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { exportOpenApiDocument } from '@perp/service';
+import { exportOpenApiDocument, withoutNetwork } from '@perp/service';
 import { createMarketDataApp } from '../create-app';
 import { MARKET_DATA_DESCRIPTION } from '../service-description';
 import { loadMarketDataSettings } from '../settings';
@@ -26,4 +27,16 @@ const EXPORT_ENV = {
 export function marketDataOpenApiDocument(): Promise<OpenAPIObject> {
   // Only the placeholders: the defaults, whatever the caller's shell exports.
   return exportOpenApiDocument(() => createMarketDataApp(loadMarketDataSettings(EXPORT_ENV), { logger: false }), MARKET_DATA_DESCRIPTION);
+}
+
+/** Reads the app as the export builds it (no database, no chain, no socket): for tests of its routes. */
+export function withExportApp<T>(read: (app: INestApplication) => T | Promise<T>): Promise<T> {
+  return withoutNetwork(async () => {
+    const app = await createMarketDataApp(loadMarketDataSettings(EXPORT_ENV), { logger: false });
+    try {
+      return await read(app);
+    } finally {
+      await app.close();
+    }
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * The operationId of every route: the method names of generated clients (`listMarkets`,
- * `getLiquidatablePositions`...), instead of Nest's `MarketsController_list`. Kept in one map
- * (not on each handler) so that a route without a name fails the export instead of slipping by.
+ * `getLiquidatablePositions`...), instead of Nest's `MarketsController_list`. Kept in one map, not
+ * on each handler; openapi-conventions.spec.ts fails on a route the map misses.
  */
 export const MARKET_DATA_OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /': 'getServiceInfo',

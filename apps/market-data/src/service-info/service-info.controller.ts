@@ -1,3 +1,4 @@
+import { Public } from '@perp/auth';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { SERVICE } from '../service-description';
@@ -9,6 +10,7 @@ export class ServiceInfoDto {
   @ApiProperty({ example: '/openapi.json' }) openapi!: string;
 }
 
+@Public()
 @ApiTags('service')
 @Controller()
 export class ServiceInfoController {

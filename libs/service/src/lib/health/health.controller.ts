@@ -1,3 +1,4 @@
+import { Public } from '@perp/auth';
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -6,6 +7,7 @@ import { READINESS_CHECKS, ReadinessCheck, runChecks } from './readiness-check';
 
 const PROBE_TIMEOUT_MS = 2_000;
 
+@Public()
 @ApiTags('service')
 @ApiExtraModels(CheckResultDto)
 @Controller()
