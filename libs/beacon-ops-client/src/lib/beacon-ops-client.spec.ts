@@ -1,0 +1,62 @@
+import { BeaconOpsApiError } from './beacon-ops-api-error';
+import { createBeaconOpsClient, DataOf } from './beacon-ops-client';
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+function scriptedFetch(answer: (request: Request) => Answer) {
+  const seen: Request[] = [];
+  const fetch = async (request: Request) => {
+    seen.push(request);
+    const { status, body, headers } = answer(request);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  };
+  return { fetch, seen };
+}
+
+const HASH = `0x${'ab'.repeat(32)}`;
+
+describe('createBeaconOpsClient', () => {
+  it('sends the token, the body and the Idempotency-Key, and resolves to the envelope data', async () => {
+    const { fetch, seen } = scriptedFetch(() => ({ status: 200, body: { success: true, data: `Transaction hash: ${HASH}`, message: 'OK' } }));
+    const ops = createBeaconOpsClient({ baseUrl: 'http://ops.test', accessToken: 'tok', fetch });
+    const data: DataOf<'routes_beacon_update_beacon_with_ecdsa_adapter'> = await ops.updateBeaconWithEcdsaAdapter(
+      { beacon_address: `0x${'11'.repeat(20)}`, measurement: '42' },
+      { idempotencyKey: 'retry-1' },
+    );
+    expect(data).toBe(`Transaction hash: ${HASH}`);
+    expect(seen[0].url).toBe('http://ops.test/update_beacon_with_ecdsa_adapter');
+    expect(seen[0].headers.get('authorization')).toBe('Bearer tok');
+    expect(seen[0].headers.get('idempotency-key')).toBe('retry-1');
+    expect(await seen[0].json()).toEqual({ beacon_address: `0x${'11'.repeat(20)}`, measurement: '42' });
+  });
+
+  it('throws a BeaconOpsApiError for success false, with the hash a 504 names', async () => {
+    const { fetch } = scriptedFetch(() => ({
+      status: 504,
+      body: { success: false, data: null, message: `No receipt in time. Transaction hash: ${HASH}` },
+      headers: { 'x-request-id': 'req-9' },
+    }));
+    const ops = createBeaconOpsClient({ baseUrl: 'http://ops.test', accessToken: 'tok', fetch });
+    const error = await ops.createRegistryBeacon().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BeaconOpsApiError);
+    expect(error).toMatchObject({ status: 504, code: 'receipt_timeout', requestId: 'req-9', transactionHash: HASH });
+  });
+
+  it('names a 401 and a 429 with its Retry-After', async () => {
+    const { fetch } = scriptedFetch((request) =>
+      request.headers.has('authorization')
+        ? { status: 429, body: { success: false, data: null, message: 'Rate limit exceeded' }, headers: { 'retry-after': '12' } }
+        : { status: 401, body: { success: false, data: null, message: 'Authentication failed: missing bearer token' } },
+    );
+    await expect(createBeaconOpsClient({ baseUrl: 'http://ops.test', fetch }).batchCreateRegistryBeacon({ count: 1 })).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+      detail: 'Authentication failed: missing bearer token',
+    });
+    await expect(createBeaconOpsClient({ baseUrl: 'http://ops.test', accessToken: 't', fetch }).batchCreateRegistryBeacon({ count: 1 })).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfterSeconds: 12,
+    });
+  });
+});
