@@ -11,7 +11,8 @@ export const ERROR_ENVELOPE: SchemaObject = {
   properties: {
     success: { type: 'boolean', enum: [false], example: false },
     data: { type: 'object', nullable: true, description: 'Always null on failure', example: null },
-    message: { type: 'string', description: 'What went wrong; a 504 ends with "Transaction hash: 0x..."', example: 'Beacon not found' },
+    // No example text: one message would be false under every other status.
+    message: { type: 'string', description: 'What went wrong, e.g. "Beacon not found: no contract at 0x..." (404); a 504 ends with "Transaction hash: 0x..."' },
   },
 };
 

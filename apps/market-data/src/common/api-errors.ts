@@ -6,7 +6,8 @@ export const DETAIL_ERROR: SchemaObject = {
   title: 'ErrorDetail',
   type: 'object',
   required: ['detail'],
-  properties: { detail: { type: 'string', description: 'What went wrong, e.g. "Market not found"', example: 'Market not found' } },
+  // No example: one text would be false under every other status (the response's description says what each one means).
+  properties: { detail: { type: 'string', description: 'What went wrong, e.g. "Market not found" (404), "Missing API key" (401)' } },
 };
 
 /** FastAPI's HTTPValidationError, as the 422 of @perp/http renders it: the component `HTTPValidationError`. */

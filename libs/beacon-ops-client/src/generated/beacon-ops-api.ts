@@ -358,10 +358,7 @@ export interface components {
              * @example null
              */
             data: Record<string, never> | null;
-            /**
-             * @description What went wrong; a 504 ends with "Transaction hash: 0x..."
-             * @example Beacon not found
-             */
+            /** @description What went wrong, e.g. "Beacon not found: no contract at 0x..." (404); a 504 ends with "Transaction hash: 0x..." */
             message: string;
             /**
              * @example false

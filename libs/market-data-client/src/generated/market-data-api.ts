@@ -594,10 +594,7 @@ export interface components {
         };
         /** ErrorDetail */
         ErrorDetail: {
-            /**
-             * @description What went wrong, e.g. "Market not found"
-             * @example Market not found
-             */
+            /** @description What went wrong, e.g. "Market not found" (404), "Missing API key" (401) */
             detail: string;
         };
         HealthDto: {
