@@ -222,13 +222,13 @@ describe('API key management', () => {
     const apiKey = [{ APIKeyHeader: [] }];
     const bearerAuth = [{ HTTPBearer: [] }];
     const routes: [string, string, unknown, string[]][] = [
-      ['/admin/keys', 'post', apiKey, ['200', '401', '403', '413', '422', '429', '503']],
-      ['/admin/keys', 'get', apiKey, ['200', '401', '403', '429', '503']],
-      ['/admin/keys/{key_id}', 'delete', apiKey, ['204', '401', '403', '404', '422', '429', '503']],
-      ['/v1/admin/keys', 'post', apiKey, ['200', '401', '403', '413', '422', '429', '503']],
-      ['/auth/keys', 'get', bearerAuth, ['200', '401', '429', '503']],
-      ['/auth/keys', 'post', bearerAuth, ['200', '401', '409', '413', '422', '429', '503']],
-      ['/auth/keys/{key_id}', 'delete', bearerAuth, ['204', '401', '404', '422', '429', '503']],
+      ['/admin/keys', 'post', apiKey, ['200', '400', '401', '403', '408', '413', '415', '422', '429', '500', '503']],
+      ['/admin/keys', 'get', apiKey, ['200', '400', '401', '403', '408', '429', '500', '503']],
+      ['/admin/keys/{key_id}', 'delete', apiKey, ['204', '400', '401', '403', '404', '408', '413', '414', '415', '422', '429', '500', '503']],
+      ['/v1/admin/keys', 'post', apiKey, ['200', '400', '401', '403', '408', '413', '415', '422', '429', '500', '503']],
+      ['/auth/keys', 'get', bearerAuth, ['200', '400', '401', '408', '429', '500', '503']],
+      ['/auth/keys', 'post', bearerAuth, ['200', '400', '401', '408', '409', '413', '415', '422', '429', '500', '503']],
+      ['/auth/keys/{key_id}', 'delete', bearerAuth, ['204', '400', '401', '404', '408', '413', '414', '415', '422', '429', '500', '503']],
     ];
     for (const [path, method, security, statuses] of routes) {
       const operation = spec.paths[path]?.[method];

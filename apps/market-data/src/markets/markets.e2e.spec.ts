@@ -505,7 +505,7 @@ describe('unversioned market routes', () => {
       const list = doc.paths['/markets'].get;
       const limit = list.parameters.find((p: { name: string }) => p.name === 'limit');
       expect(limit.schema).toMatchObject({ minimum: 1, maximum: 500, default: 100 });
-      expect(Object.keys(list.responses).sort()).toEqual(['200', '304', '401', '422', '429', '503']);
+      expect(Object.keys(list.responses).sort()).toEqual(['200', '304', '400', '401', '408', '422', '429', '500', '503']);
       for (const path of [
         '/markets/{perp_address}',
         '/markets/{perp_address}/live',

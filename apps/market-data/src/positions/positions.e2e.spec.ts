@@ -253,14 +253,14 @@ describe('position routes', () => {
     expect(Object.keys(params).sort()).toEqual(['holder', 'is_long', 'is_maker', 'is_open', 'limit', 'market_id', 'offset', 'perp', 'perp_address', 'perp_id']);
     expect(params['limit'].schema).toMatchObject({ minimum: 1, maximum: 500, default: 100 });
     expect(params['market_id'].deprecated).toBe(true);
-    expect(Object.keys(list.responses).sort()).toEqual(['200', '401', '422', '429', '503']);
+    expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '408', '422', '429', '500', '503']);
     expect(list.security).toEqual([{ APIKeyHeader: [] }]);
     const candidates = spec.paths['/positions/liquidatable'].get;
     const sort = candidates.parameters.find((p: { name: string }) => p.name === 'sort');
     expect(sort.schema).toMatchObject({ enum: ['most_underwater', 'largest_reward'], default: 'most_underwater' });
     const byId = spec.paths['/positions/{position_id}'].get;
     expect(byId.parameters[0]).toMatchObject({ name: 'position_id', in: 'path', schema: { type: 'integer' } });
-    expect(Object.keys(byId.responses).sort()).toEqual(['200', '401', '404', '422', '429', '503']);
+    expect(Object.keys(byId.responses).sort()).toEqual(['200', '400', '401', '404', '408', '414', '422', '429', '500', '503']);
     expect(spec.paths['/v1/positions'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
       'is_long',
       'is_maker',
