@@ -17,12 +17,27 @@ export const ERROR_ENVELOPE: SchemaObject = {
 };
 
 /**
+ * the-beaconator's tags, `Beacon` and `Information`: openapi-python-client puts each module in
+ * a folder named after its tag (`api/beacon/routes_beacon_update_beacon.py`), so the tag is
+ * part of its users' import paths, like the operationId.
+ */
+function tagAsTheBeaconator(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.get, item.post]) {
+      if (operation?.operationId?.startsWith('routes_beacon_')) operation.tags = ['Beacon'];
+      else if (operation?.operationId?.startsWith('routes_info_')) operation.tags = ['Information'];
+    }
+  }
+}
+
+/**
  * The document's conventions, applied once to what the decorators give: deprecated aliases
- * marked, operationIds, one `ErrorEnvelope` component for every error, and the statuses the
+ * marked, operationIds and tags (the-beaconator's), one `ErrorEnvelope` component for every error, and the statuses the
  * HTTP layer gives on every route. openapi-conventions.spec.ts checks the result.
  */
 export function applyBeaconOpsConventions(document: OpenAPIObject): OpenAPIObject {
   nameOperations(markDeprecatedAliases(document), BEACON_OPS_OPERATION_IDS);
+  tagAsTheBeaconator(document);
   return documentErrorResponses(document, {
     error: { name: 'ErrorEnvelope', schema: ERROR_ENVELOPE },
     framework: {

@@ -34,6 +34,14 @@ describe('beacon-ops OpenAPI conventions', () => {
     expect(Object.values(byRoute).filter((id) => !/^routes_(info|beacon)_[a-z_]+$/.test(id ?? ''))).toEqual([]);
   });
 
+  it("tags each operation as the-beaconator does (its Python client's module folders: api/beacon, api/information)", () => {
+    const wrong = operations().filter(({ operation }) => {
+      const expected = operation.operationId?.startsWith('routes_beacon_') ? 'Beacon' : 'Information';
+      return JSON.stringify(operation.tags) !== JSON.stringify([expected]);
+    });
+    expect(wrong.map(({ route, operation }) => `${route}: ${JSON.stringify(operation.tags)}`)).toEqual([]);
+  });
+
   it('documents every status a route can give', () => {
     const missing: string[] = [];
     for (const { route, method, operation } of operations()) {
