@@ -115,3 +115,18 @@ export function describeFaultTimings(service: string, t: FaultTimings): string {
     .join(' ');
   return `${service} | ${t.fault} | first failure ${ms(t.firstFailureMs)} | recovery ${ms(t.recoveryMs)} | longest ${t.longestMs} ms | p50 during fault ${t.p50FaultMs} ms | ${t.calls} calls: ${statuses}`;
 }
+
+/**
+ * What a fault experiment did wrong, if anything (empty: all is well): a 500 or no answer at
+ * all, an answer later than `boundMs` plus `marginMs`, no failure answer (the fault went
+ * unseen), or no recovery. Each line carries the timings, for the test's failure message.
+ */
+export function faultProblems(service: string, t: FaultTimings, { boundMs, marginMs }: { boundMs: number; marginMs: number }): string[] {
+  const report = describeFaultTimings(service, t);
+  const problems: string[] = [];
+  if (t.statuses['500'] || t.statuses['0']) problems.push(`a 500 or no answer: ${report}`);
+  if (t.longestMs > boundMs + marginMs) problems.push(`an answer took ${t.longestMs} ms, over ${boundMs} + ${marginMs} ms: ${report}`);
+  if (t.firstFailureMs === undefined) problems.push(`the fault was never answered as one: ${report}`);
+  if (t.recoveryMs === undefined) problems.push(`no recovery: ${report}`);
+  return problems;
+}
