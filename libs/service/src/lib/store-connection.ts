@@ -124,10 +124,10 @@ export class StoreConnection {
   }
 
   /**
-   * Runs `work` against the store within `timeoutMs`. A store that does not answer in time,
-   * or whose connection fails, becomes StoreUnavailableError (503) and opens the breaker; a
-   * statement the server cancelled for its statement_timeout is 503 too (the store answers:
-   * the breaker stays closed). Other errors (a bad query) pass as they are.
+   * Runs `work` against the store within `timeoutMs`. A store that does not answer in time
+   * becomes StoreUnavailableError (503) and opens the breaker; a refused or cut connection, and
+   * a statement the server cancelled for its statement_timeout, are 503 too without opening it
+   * (they fail fast by themselves). Other errors (a bad query) pass as they are.
    */
   async run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
     if (this.breaker.isOpen) throw new StoreUnavailableError(this.label);
@@ -135,7 +135,6 @@ export class StoreConnection {
       return await this.attempt(work);
     } catch (error) {
       if (isNoAnswer(error)) {
-        // A refused or cut connection fails fast by itself; one that does not answer would cost every request the timeout.
         if (!this.breaker.isOpen) this.logger.warn(`does not answer (${describe(error)}): answering 503 until it does`);
         this.breaker.trip();
       }
