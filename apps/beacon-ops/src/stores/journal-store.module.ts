@@ -39,10 +39,10 @@ export class JournalStore extends StoreConnection implements OnApplicationShutdo
    * once per connection instead of on every call (the pool's CTE statements cost Postgres
    * about 2.5 times more CPU unnamed), and without TypeORM's query runner around it. For the
    * send path's statements; `name` must always come with the same `text`. Errors are pg's own
-   * (`code`, `constraint`); a store that fails or does not answer in time becomes StoreUnavailableError (see StoreConnection.run).
+   * (`code`, `constraint`); a store that fails or does not answer in time becomes StoreUnavailableError (see StoreConnection.run), without TypeORM's query runner.
    */
   prepared<T>(name: string, text: string, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-    return this.run(async (source) => {
+    return this.bounded(async (source) => {
       const result = await ((source.driver as PostgresDriver).master as Pool).query({ name, text, values });
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     });

@@ -129,7 +129,12 @@ export class StoreConnection {
    * a statement the server cancelled for its statement_timeout, are 503 too without opening it
    * (they fail fast by themselves). Other errors (a bad query) pass as they are.
    */
-  async run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
+  run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
+    return this.bounded(work);
+  }
+
+  /** What `run` does, for a subclass's own entry points (e.g. a prepared statement on the driver's pool). */
+  protected async bounded<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
     if (this.breaker.isOpen) throw new StoreUnavailableError(this.label);
     try {
       return await this.attempt(work);
