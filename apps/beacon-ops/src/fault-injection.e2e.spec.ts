@@ -64,19 +64,28 @@ describe('beacon-ops when its Postgres or its chain hangs or dies', () => {
   };
 
   it.each([
-    { fault: 'Postgres SIGSTOP', how: 'Postgres stopped with SIGSTOP, updates in flight, resumed', inject: () => env.infra.pg.suspend(), heal: () => env.infra.pg.resume() },
+    {
+      fault: 'Postgres SIGSTOP',
+      how: 'Postgres stopped with SIGSTOP, updates in flight, resumed',
+      inject: () => env.infra.pg.suspend(),
+      heal: () => env.infra.pg.resume(),
+    },
     {
       fault: 'Postgres immediate stop + restart',
       how: 'Postgres stopped with `pg_ctl stop -m immediate` and restarted',
       inject: () => env.infra.pg.stopImmediately(),
       heal: () => env.infra.pg.restart(),
     },
-  ])('$how: 503 within the store timeout, then updates apply again', async ({ fault, inject, heal }) => {
-    const timings = await runFaultExperiment({ fault, call, inject, heal, concurrency: 4, faultMs: 2_000 });
-    expect(faultProblems('beacon-ops', timings, { boundMs: STORE_TIMEOUT_MS, marginMs: MARGIN_MS })).toEqual([]);
-    expect(timings.statuses['503']).toBeGreaterThan(0);
-    await updateApplied();
-  }, 60_000);
+  ])(
+    '$how: 503 within the store timeout, then updates apply again',
+    async ({ fault, inject, heal }) => {
+      const timings = await runFaultExperiment({ fault, call, inject, heal, concurrency: 4, faultMs: 2_000 });
+      expect(faultProblems('beacon-ops', timings, { boundMs: STORE_TIMEOUT_MS, marginMs: MARGIN_MS })).toEqual([]);
+      expect(timings.statuses['503']).toBeGreaterThan(0);
+      await updateApplied();
+    },
+    60_000,
+  );
 
   it('anvil stopped with SIGSTOP, updates in flight, resumed: 502 (or 504 for a sent transaction) within its bound, then updates apply again', async () => {
     const timings = await runFaultExperiment({

@@ -29,11 +29,25 @@ describe('market-data when its Postgres hangs or dies', () => {
   };
 
   it.each([
-    { fault: 'Postgres SIGSTOP', how: 'stopped with SIGSTOP, requests in flight, resumed with SIGCONT', inject: () => bed.pg.suspend(), heal: () => bed.pg.resume() },
-    { fault: 'Postgres immediate stop + restart', how: 'stopped with `pg_ctl stop -m immediate` and restarted', inject: () => bed.pg.stopImmediately(), heal: () => bed.pg.restart() },
-  ])('Postgres $how: 503 within the store timeout, then served again', async ({ fault, inject, heal }) => {
-    const timings = await runFaultExperiment({ fault, call, inject, heal, ok: (status) => status < 500, faultMs: 2_000 });
-    expect(faultProblems('market-data', timings, { boundMs: STORE_TIMEOUT_MS, marginMs: MARGIN_MS })).toEqual([]);
-    expect(timings.statuses['503']).toBeGreaterThan(0);
-  }, 60_000);
+    {
+      fault: 'Postgres SIGSTOP',
+      how: 'stopped with SIGSTOP, requests in flight, resumed with SIGCONT',
+      inject: () => bed.pg.suspend(),
+      heal: () => bed.pg.resume(),
+    },
+    {
+      fault: 'Postgres immediate stop + restart',
+      how: 'stopped with `pg_ctl stop -m immediate` and restarted',
+      inject: () => bed.pg.stopImmediately(),
+      heal: () => bed.pg.restart(),
+    },
+  ])(
+    'Postgres $how: 503 within the store timeout, then served again',
+    async ({ fault, inject, heal }) => {
+      const timings = await runFaultExperiment({ fault, call, inject, heal, ok: (status) => status < 500, faultMs: 2_000 });
+      expect(faultProblems('market-data', timings, { boundMs: STORE_TIMEOUT_MS, marginMs: MARGIN_MS })).toEqual([]);
+      expect(timings.statuses['503']).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });
