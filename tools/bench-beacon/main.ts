@@ -11,9 +11,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeAggregate3WithGasCalls, deployEcdsaBeacon } from '@perp/contracts';
-import { getFreePort, spawnManaged, startAnvil, startTestPostgres, waitUntil } from '@perp/local-infra';
+import { getFreePort, spawnManaged, startAnvil, startTestPostgres, waitUntil, withPgClient } from '@perp/local-infra';
 import { proveBeaconUpdate, stopProver } from '@perp/zk';
-import { Client } from 'pg';
 import { anvilAccount, deployDevContracts, uncachedProvider } from '../dev-stack/deploy-contracts';
 import { REPO_ROOT } from '../dev-stack/dev-settings';
 import { DirectSender } from './direct-sender';
@@ -213,20 +212,10 @@ async function main(): Promise<void> {
   }
 }
 
-async function withDb<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const journalCount = (url: string) => withDb(url, async (c) => Number((await c.query('SELECT count(*) AS n FROM tx_journal')).rows[0].n));
+const journalCount = (url: string) => withPgClient(url, async (c) => Number((await c.query('SELECT count(*) AS n FROM tx_journal')).rows[0].n));
 
 const journalStatuses = (url: string, skip: number) =>
-  withDb(url, async (c) => {
+  withPgClient(url, async (c) => {
     const rows = (await c.query('SELECT status, count(*) AS n FROM (SELECT status FROM tx_journal ORDER BY id OFFSET $1) r GROUP BY status', [skip])).rows as {
       status: string;
       n: string;

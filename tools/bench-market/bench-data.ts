@@ -5,8 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PostgresServer, startPostgres } from '@perp/local-infra';
-import { Client } from 'pg';
+import { PostgresServer, startPostgres, withPgClient } from '@perp/local-infra';
 import { PRESETS, runSimulation, SimulationSummary } from '@perp/market-sim';
 
 export interface BenchData {
@@ -27,16 +26,6 @@ export interface BenchData {
 
 const META_DB = 'bench_meta';
 
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 interface LoadRow {
   seed: string;
   end_unix: string;
@@ -56,7 +45,7 @@ export async function prepareBenchData(options: { preset: string; seed: string; 
     const sourceDb = `bench_${preset.name}_source`;
     for (const name of [META_DB, indexDb, sourceDb, 'bench_keys']) await pg.createDatabase(name);
     const meta = pg.url(META_DB);
-    const previous = await withClient(meta, async (client) => {
+    const previous = await withPgClient(meta, async (client) => {
       await client.query(
         'CREATE TABLE IF NOT EXISTS loads (preset text PRIMARY KEY, seed text NOT NULL, end_unix bigint NOT NULL, loaded_at timestamptz NOT NULL, summary jsonb NOT NULL)',
       );
@@ -74,7 +63,7 @@ export async function prepareBenchData(options: { preset: string; seed: string; 
         rows: previous.summary.rows,
       };
     }
-    await withClient(meta, (client) => client.query('DELETE FROM loads WHERE preset = $1', [preset.name]));
+    await withPgClient(meta, (client) => client.query('DELETE FROM loads WHERE preset = $1', [preset.name]));
     // `--end now`: the last snapshot is one interval ago, so marks are as fresh as a live index's.
     const end = Math.floor(Date.now() / 1000 / preset.intervalSeconds) * preset.intervalSeconds;
     console.log(`Loading the ${preset.name} preset (seed ${options.seed}, end now) into ${pg.url(indexDb)}: a few minutes for bench, once`);
@@ -88,7 +77,7 @@ export async function prepareBenchData(options: { preset: string; seed: string; 
       progress: process.stdout.isTTY === true,
     });
     const loadedAt = new Date();
-    await withClient(meta, (client) =>
+    await withPgClient(meta, (client) =>
       client.query('INSERT INTO loads (preset, seed, end_unix, loaded_at, summary) VALUES ($1, $2, $3, $4, $5)', [
         preset.name,
         options.seed,

@@ -5,6 +5,7 @@ import {
   devKeyProblems,
   devKeysSettingsSpec,
   httpServerSettingsSpec,
+  storeSettingsSpec,
   httpUrl,
   integer,
   InvalidSettingsError,
@@ -44,10 +45,13 @@ function distinctKeys(raw: string): string[] {
  */
 export const beaconOpsSettingsSpec = {
   ...httpServerSettingsSpec,
+  ...storeSettingsSpec,
   host: setting('BEACON_OPS_HOST', String, { default: '0.0.0.0' }),
   port: setting('BEACON_OPS_PORT', port, { default: String(DEV_DEFAULTS.beaconOpsPort) }),
   /** user:password in the URL is sent as HTTP Basic authentication (chain.module.ts). */
   rpcUrl: setting('RPC_URL', httpUrl),
+  /** How long one JSON-RPC call may take before 502; once one times out, calls answer 502 at once until the node answers a probe. */
+  rpcTimeoutMs: setting('RPC_TIMEOUT_MS', integer({ min: 100, max: 60_000 }), { default: '5000' }),
   databaseUrl: setting('BEACON_OPS_DATABASE_URL', postgresUrl),
   /** At least 32 characters each, distinct; comma-separated for rotation. */
   accessTokens: setting('BEACON_OPS_ACCESS_TOKENS', secretList(), { secret: true }),

@@ -5,6 +5,7 @@ import {
   devKeyProblems,
   devKeysSettingsSpec,
   httpServerSettingsSpec,
+  storeSettingsSpec,
   httpUrl,
   integer,
   list,
@@ -26,6 +27,7 @@ import { rateLimitSettingsSpec } from './auth/rate-limit-settings';
  */
 export const marketDataSettingsSpec = {
   ...httpServerSettingsSpec,
+  ...storeSettingsSpec,
   host: setting('MARKET_DATA_HOST', String, { default: '0.0.0.0' }),
   port: setting('MARKET_DATA_PORT', port, { default: String(DEV_DEFAULTS.marketDataPort) }),
   indexDatabaseUrl: setting('INDEX_DATABASE_URL', postgresUrl),

@@ -8,3 +8,7 @@ export * from './lib/package-root';
 export * from './lib/dev-signing-key';
 export * from './lib/run-ts-entry-point';
 export * from './lib/http-from';
+export * from './lib/process-control';
+export * from './lib/tcp-proxy';
+export * from './lib/with-pg-client';
+export * from './lib/fault-experiment';

@@ -1,10 +1,11 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { CircuitBreaker } from '@perp/service';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
+import { BoundedRpcProvider } from './bounded-rpc-provider';
 import { ChainUnavailableError } from './chain-unavailable.error';
 import { RpcEndpoint, rpcEndpoint } from './rpc-endpoint';
-
-const RPC_TIMEOUT_MS = 5_000;
+import { isRpcTimeout } from './rpc-errors';
 
 /**
  * The JSON-RPC endpoint every transaction goes through. The provider is built only after
@@ -16,9 +17,19 @@ const RPC_TIMEOUT_MS = 5_000;
 export class Chain implements OnApplicationShutdown {
   private connecting?: Promise<JsonRpcProvider>;
   private readonly endpoint: RpcEndpoint;
+  private readonly timeoutMs: number;
+  /** Open while the node is known not to answer: calls get 502 at once, a probe runs in the background. */
+  private readonly breaker: CircuitBreaker;
 
   constructor(@Inject(BEACON_OPS_SETTINGS) settings: BeaconOpsSettings) {
     this.endpoint = rpcEndpoint(settings.rpcUrl);
+    this.timeoutMs = settings.rpcTimeoutMs;
+    this.breaker = new CircuitBreaker(() => this.fetchResult('eth_blockNumber'), Math.min(250, Math.max(50, Math.round(this.timeoutMs / 4))));
+  }
+
+  /** False while the node is known not to answer. */
+  get available(): boolean {
+    return !this.breaker.isOpen;
   }
 
   provider(): Promise<JsonRpcProvider> {
@@ -27,11 +38,9 @@ export class Chain implements OnApplicationShutdown {
         const network = Network.from(BigInt(chainId));
         // ethers' default request timeout is 5 minutes: every call must fail fast instead.
         const request = new FetchRequest(this.endpoint.url);
-        request.timeout = RPC_TIMEOUT_MS;
+        request.timeout = this.timeoutMs;
         for (const [name, value] of Object.entries(this.endpoint.headers)) request.setHeader(name, value);
-        // cacheTimeout -1: ethers otherwise reuses a result for 250 ms, and a nonce count or a
-        // "no receipt yet" that old is wrong for the pool.
-        return new JsonRpcProvider(request, network, { staticNetwork: network, batchMaxCount: 1, cacheTimeout: -1 });
+        return new BoundedRpcProvider(request, network, this.breaker, this.timeoutMs);
       },
       (error: unknown) => {
         this.connecting = undefined;
@@ -51,12 +60,23 @@ export class Chain implements OnApplicationShutdown {
     await this.rawCall('eth_blockNumber');
   }
 
+  /** One call outside ethers, within the RPC timeout; fails at once while the node is known not to answer. */
   private async rawCall<T>(method: string): Promise<T> {
+    if (this.breaker.isOpen) throw new ChainUnavailableError();
+    try {
+      return await this.fetchResult<T>(method);
+    } catch (error) {
+      if (isRpcTimeout(error) || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) this.breaker.trip();
+      throw error;
+    }
+  }
+
+  private async fetchResult<T>(method: string): Promise<T> {
     const response = await fetch(this.endpoint.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...this.endpoint.headers },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
-      signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
+      signal: AbortSignal.timeout(this.timeoutMs),
     });
     const body = (await response.json()) as { result?: T; error?: { message: string } };
     if (body.error || body.result === undefined) throw new Error(`${method} failed: ${body.error?.message ?? 'no result'}`);
@@ -64,6 +84,7 @@ export class Chain implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.breaker.stop();
     const provider = await this.connecting?.catch(() => undefined);
     provider?.destroy();
   }

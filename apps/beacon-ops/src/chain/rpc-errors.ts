@@ -1,3 +1,4 @@
+import { DeadlineExceededError } from '@perp/service';
 import { ChainUnavailableError } from './chain-unavailable.error';
 
 /**
@@ -46,6 +47,13 @@ export function isRpcUnreachable(error: unknown): boolean {
   if (error instanceof ChainUnavailableError) return true;
   const { codes, messages } = texts(error);
   return codes.some((code) => UNREACHABLE_CODES.has(code)) || /fetch failed|socket hang up|request timeout|ECONNREFUSED/i.test(messages);
+}
+
+/** The node did not answer in time (ethers' request timeout, an aborted fetch, our own deadline): it hangs rather than refuses. */
+export function isRpcTimeout(error: unknown): boolean {
+  if (error instanceof DeadlineExceededError) return true;
+  const { codes, messages } = texts(error);
+  return codes.includes('TIMEOUT') || codes.includes('ETIMEDOUT') || /request timeout|aborted due to timeout/i.test(messages);
 }
 
 /** The nonce is already taken, on chain or by another transaction in the mempool. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { JournalStore } from '../stores/journal-store.module';
 import { RateLimitedError } from './rate-limited.error';
@@ -35,8 +36,16 @@ export class TokenUsage {
    * RateLimitedError (429) when either limit would be passed.
    */
   async charge(tokenHash: string, gasLimit: bigint): Promise<void> {
+    // Inside the store's time bound (and breaker): a hung journal answers 503 in time.
+    const db = await this.store.run(async (source) => {
+      await this.chargeIn(source, tokenHash, gasLimit);
+      return source;
+    });
+    this.prune(db);
+  }
+
+  private async chargeIn(db: DataSource, tokenHash: string, gasLimit: bigint): Promise<void> {
     const { transactionsPerMinute, gasPerHour } = this.settings;
-    const db = await this.store.dataSource();
     const runner = db.createQueryRunner();
     let over: { what: string; unit: 'minute' | 'hour' } | undefined;
     try {
@@ -60,7 +69,6 @@ export class TokenUsage {
     } finally {
       await runner.release();
     }
-    this.prune(db);
   }
 
   /** Past windows are dead weight; any replica may drop them, now and then. */

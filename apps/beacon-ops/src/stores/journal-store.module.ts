@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { isConnectionError, postgresPoolOptions, StoreConnection, StoreUnavailableError } from '@perp/service';
+import { postgresPoolOptions, StoreConnection } from '@perp/service';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -16,19 +16,19 @@ export class JournalStore extends StoreConnection implements OnApplicationShutdo
   private migrated?: Promise<unknown>;
 
   constructor(@Inject(BEACON_OPS_SETTINGS) settings: BeaconOpsSettings) {
-    super('Journal store', {
-      type: 'postgres',
-      url: settings.databaseUrl,
-      extra: postgresPoolOptions({ max: 20 }),
-      ...JOURNAL_STORE_OPTIONS,
-    });
+    super(
+      'Journal store',
+      { type: 'postgres', url: settings.databaseUrl, extra: postgresPoolOptions({ timeoutMs: settings.storeTimeoutMs, max: 20 }), ...JOURNAL_STORE_OPTIONS },
+      { timeoutMs: settings.storeTimeoutMs },
+    );
   }
 
   override async dataSource(): Promise<DataSource> {
     const source = await super.dataSource();
-    this.migrated ??= migrateJournal(source).catch((error: unknown) => {
+    // On a connection of its own, without the request timeouts; a request waits for it within its own bound (run).
+    this.migrated ??= this.migrate(migrateJournal).catch((error: unknown) => {
       this.migrated = undefined;
-      throw isConnectionError(error) ? new StoreUnavailableError(this.label, error) : error;
+      throw error;
     });
     await this.migrated;
     return source;
@@ -39,17 +39,13 @@ export class JournalStore extends StoreConnection implements OnApplicationShutdo
    * once per connection instead of on every call (the pool's CTE statements cost Postgres
    * about 2.5 times more CPU unnamed), and without TypeORM's query runner around it. For the
    * send path's statements; `name` must always come with the same `text`. Errors are pg's own
-   * (`code`, `constraint`); connection failures become StoreUnavailableError.
+   * (`code`, `constraint`); a store that fails or does not answer in time becomes StoreUnavailableError (see StoreConnection.run), without TypeORM's query runner.
    */
-  async prepared<T>(name: string, text: string, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-    const source = await this.dataSource();
-    try {
+  prepared<T>(name: string, text: string, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+    return this.bounded(async (source) => {
       const result = await ((source.driver as PostgresDriver).master as Pool).query({ name, text, values });
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
-    } catch (error) {
-      if (isConnectionError(error)) throw new StoreUnavailableError(this.label, error);
-      throw error;
-    }
+    });
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { deployDevSystem, DevSystemAddresses } from '@perp/contracts/testing';
-import { AnvilOptions, LOCAL_CHAIN_RULES } from '@perp/local-infra';
+import { AnvilOptions, LOCAL_CHAIN_RULES, TcpProxy } from '@perp/local-infra';
 import { devServiceEnv } from '@perp/service';
 import { Wallet } from 'ethers';
 import request from 'supertest';
@@ -12,7 +12,6 @@ import { JournalReconciler } from '../wallet-pool/journal-reconciler.service';
 import { WalletPoolHooks } from '../wallet-pool/wallet-pool-hooks';
 import { anvilAddress, anvilKey } from './anvil-keys';
 import { Infra, poolSettings, startInfra } from './pool-test-env';
-import { RpcProxy } from './rpc-proxy';
 
 export const TOKEN = 'beacon-ops-test-token-0123456789';
 /** anvil account 9: the service's default SIGNER_PRIVATE_KEY. */
@@ -46,7 +45,7 @@ export interface ServiceApp {
 export interface ChainEnv {
   infra: Infra;
   /** The service's RPC goes through it: pause() is an RPC outage, resume() the recovery. */
-  proxy: RpcProxy;
+  proxy: TcpProxy;
   system: DevSystemAddresses;
   /** anvil account 0, which deployed everything (registry owner, adapter deployer). */
   deployer: Wallet;
@@ -77,7 +76,7 @@ export async function startBeaconEnv(
 export async function startChainEnv(options: { walletAccounts?: number[]; env?: Record<string, string>; anvil?: AnvilOptions } = {}): Promise<ChainEnv> {
   const walletAccounts = options.walletAccounts ?? [1, 2, 3, 4];
   const infra = await startInfra(options.anvil);
-  const proxy = await RpcProxy.start(infra.anvil.port);
+  const proxy = await TcpProxy.start(infra.anvil.port);
   const deployer = new Wallet(anvilKey(0), infra.chain);
   const system = await deployDevSystem(deployer, { signer: SIGNER, registrars: walletAccounts.map(anvilAddress) });
   const services: ServiceApp[] = [];

@@ -127,18 +127,18 @@ describe('GET /markets/{ticker}/history', () => {
   });
 
   it('needs both stores: 503 naming the one that is down, then recovers', async () => {
-    await bed.sourceProxy.stop();
+    await bed.sourceProxy.pause();
     try {
       expect((await bed.get('/markets/HIST/history').expect(503)).body).toEqual({ detail: 'Source store unavailable' });
     } finally {
-      await bed.sourceProxy.start();
+      await bed.sourceProxy.resume();
     }
     await bed.get('/markets/HIST/history').expect(200);
-    await bed.indexProxy.stop();
+    await bed.indexProxy.pause();
     try {
       expect((await bed.get('/markets/HIST/history').expect(503)).body).toEqual({ detail: 'Index store unavailable' });
     } finally {
-      await bed.indexProxy.start();
+      await bed.indexProxy.resume();
     }
     await bed.get('/markets/HIST/history').expect(200);
   });

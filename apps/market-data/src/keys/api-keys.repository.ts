@@ -46,9 +46,12 @@ export class ApiKeysRepository {
     private readonly schema: KeyStoreSchema,
   ) {}
 
-  private async run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
-    await this.schema.ready();
-    return this.stores.keys.run(work);
+  // The schema wait is inside the store's time bound: a hung store answers 503 in time here too.
+  private run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
+    return this.stores.keys.run(async (source) => {
+      await this.schema.ready();
+      return work(source);
+    });
   }
 
   create(key: { developerId: string | null; name: string; keyHash: Buffer; keyPreview: string; rateLimit?: number | null }): Promise<ApiKeyRecord> {

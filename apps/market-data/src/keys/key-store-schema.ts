@@ -31,7 +31,7 @@ export class KeyStoreSchema implements OnApplicationBootstrap {
 
   /** Resolves once the schema is current; every key-store call awaits it. */
   ready(): Promise<void> {
-    this.migrated ??= this.stores.keys.run(migrateKeyStore).then(
+    this.migrated ??= this.stores.keys.migrate(migrateKeyStore).then(
       (applied) => {
         if (applied.length > 0) this.logger.log(`Key store migrated: ${applied.join(', ')}`);
       },

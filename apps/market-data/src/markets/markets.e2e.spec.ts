@@ -525,13 +525,13 @@ describe('unversioned market routes', () => {
   // Last: it takes the index store away and brings it back.
   describe('index store outage', () => {
     it('503 "Index store unavailable" while it is down, then recovers without a restart', async () => {
-      await bed.indexProxy.stop();
+      await bed.indexProxy.pause();
       try {
         for (const path of ['/markets', `/markets/${B}/snapshots`, `/markets/${B}/trades`]) {
           expect((await bed.get(path).expect(503)).body).toEqual({ detail: 'Index store unavailable' });
         }
       } finally {
-        await bed.indexProxy.start();
+        await bed.indexProxy.resume();
       }
       expect((await bed.get('/markets').expect(200)).body.total).toBe(4);
       await bed.get(`/markets/${B}/snapshots`).expect(200);

@@ -12,15 +12,21 @@ export class Stores implements OnApplicationShutdown {
   readonly keys: StoreConnection;
 
   constructor(@Inject(MARKET_DATA_SETTINGS) settings: MarketDataSettings) {
+    const timeoutMs = settings.storeTimeoutMs;
     // market-data only reads the index and source stores: their schema is index-db's (never migrated from here).
-    this.index = new StoreConnection('Index store', indexStoreDataSourceOptions(settings.indexDatabaseUrl, { extra: postgresPoolOptions() }));
-    this.source = new StoreConnection('Source store', sourceStoreDataSourceOptions(settings.sourceDatabaseUrl, { extra: postgresPoolOptions({ max: 5 }) }));
-    this.keys = new StoreConnection('Key store', {
-      type: 'postgres',
-      url: settings.keysDatabaseUrl,
-      extra: postgresPoolOptions({ max: 5 }),
-      ...KEY_STORE_OPTIONS,
+    this.index = new StoreConnection('Index store', indexStoreDataSourceOptions(settings.indexDatabaseUrl, { extra: postgresPoolOptions({ timeoutMs }) }), {
+      timeoutMs,
     });
+    this.source = new StoreConnection(
+      'Source store',
+      sourceStoreDataSourceOptions(settings.sourceDatabaseUrl, { extra: postgresPoolOptions({ timeoutMs, max: 5 }) }),
+      { timeoutMs },
+    );
+    this.keys = new StoreConnection(
+      'Key store',
+      { type: 'postgres', url: settings.keysDatabaseUrl, extra: postgresPoolOptions({ timeoutMs, max: 5 }), ...KEY_STORE_OPTIONS },
+      { timeoutMs },
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,4 @@
-import { Client } from 'pg';
-import { PostgresServer, startTestPostgres } from '@perp/local-infra';
+import { PostgresServer, startTestPostgres, withPgClient } from '@perp/local-infra';
 import { driftAfterMigrations } from '../../test/schema-check';
 import { ensureReaderLogin, READER_ROLE } from './reader-role';
 import { migrateStore, revertStore, runIndexDbMigrations } from './run-migrations';
@@ -7,22 +6,12 @@ import { migrateStore, revertStore, runIndexDbMigrations } from './run-migration
 const INDEX_TABLES = ['markets', 'positions', 'snapshots', 'trades'];
 const SOURCE_TABLES = ['market_boundaries', 'measurements'];
 
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function tables(url: string): Promise<string[]> {
-  return withClient(url, async (c) => (await c.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.tablename));
+  return withPgClient(url, async (c) => (await c.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.tablename));
 }
 
 async function indexDefinitions(url: string): Promise<Record<string, string>> {
-  return withClient(url, async (c) => {
+  return withPgClient(url, async (c) => {
     const rows = (await c.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`)).rows;
     return Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
   });
@@ -99,7 +88,7 @@ describe('index-db migrations (real Postgres)', () => {
   });
 
   it('reject addresses that are not lowercase 0x-hex', async () => {
-    await withClient(sourceUrl, async (c) => {
+    await withPgClient(sourceUrl, async (c) => {
       await expect(c.query(`INSERT INTO market_boundaries VALUES ('0xABCDEF0000000000000000000000000000000000', now())`)).rejects.toThrow(
         /market_boundaries_perp_address_check/,
       );
@@ -110,14 +99,14 @@ describe('index-db migrations (real Postgres)', () => {
   it('give the API a login that reads both stores and writes neither', async () => {
     for (const url of [indexUrl, sourceUrl]) await ensureReaderLogin(url, 'market_data_api', 'a-long-enough-password');
     const asReader = (url: string) => url.replace('postgres@', 'market_data_api:a-long-enough-password@');
-    await withClient(asReader(indexUrl), async (c) => {
+    await withPgClient(asReader(indexUrl), async (c) => {
       expect((await c.query('SELECT count(*)::int AS n FROM markets')).rows[0].n).toBe(0);
       expect((await c.query('SELECT count(*)::int AS n FROM positions')).rows[0].n).toBe(0);
       await expect(c.query(`DELETE FROM snapshots`)).rejects.toThrow(/read-only transaction|permission denied/);
       await c.query('SET default_transaction_read_only = off');
       await expect(c.query(`DELETE FROM snapshots`)).rejects.toThrow(/permission denied/);
     });
-    await withClient(asReader(sourceUrl), async (c) => {
+    await withPgClient(asReader(sourceUrl), async (c) => {
       expect((await c.query('SELECT count(*)::int AS n FROM measurements')).rows[0].n).toBe(0);
       await c.query('SET default_transaction_read_only = off');
       await expect(c.query(`TRUNCATE market_boundaries`)).rejects.toThrow(/permission denied/);
@@ -125,14 +114,14 @@ describe('index-db migrations (real Postgres)', () => {
   });
 
   it('roll back to empty and apply again', async () => {
-    await withClient(indexUrl, (c) => c.query(`DROP ROLE market_data_api`));
+    await withPgClient(indexUrl, (c) => c.query(`DROP ROLE market_data_api`));
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual(['IndexStoreReaderRole1767225600001', 'IndexStoreSchema1767225600000']);
     expect(revertedSource.applied).toEqual(['SourceStoreReaderRole1767225600001', 'SourceStoreSchema1767225600000']);
     expect(await tables(indexUrl)).toEqual(['schema_migrations']);
     expect(await tables(sourceUrl)).toEqual(['schema_migrations']);
-    const roles = await withClient(indexUrl, async (c) => (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [READER_ROLE])).rowCount);
+    const roles = await withPgClient(indexUrl, async (c) => (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [READER_ROLE])).rowCount);
     expect(roles).toBe(0);
 
     expect((await migrateStore('index', indexUrl)).applied).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { spawnManaged } from './child-process';
+import { resumeProcessTree, suspendProcessTree } from './process-control';
 import { getFreePort } from './free-port';
 import { packageRoot } from './package-root';
 import { waitUntil } from './wait-until';
@@ -35,6 +36,10 @@ export interface AnvilNode {
   readonly url: string;
   readonly port: number;
   readonly chainId: number;
+  readonly pid: number;
+  /** SIGSTOP / SIGCONT: a node that accepts connections but never answers. */
+  suspend(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -102,5 +107,17 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
     waitUntil(`anvil on port ${port}`, async () => (await rpcCall<string>(url, 'eth_chainId')) === `0x${chainId.toString(16)}`),
     exitedEarly,
   ]);
-  return { url, port, chainId, stop: () => node.stop('SIGTERM', 5_000) };
+  const pid = node.child.pid ?? 0;
+  return {
+    url,
+    port,
+    chainId,
+    pid,
+    suspend: () => suspendProcessTree(pid),
+    resume: () => resumeProcessTree(pid),
+    stop: () => {
+      resumeProcessTree(pid);
+      return node.stop('SIGTERM', 5_000);
+    },
+  };
 }

@@ -4,10 +4,12 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Client } from 'pg';
-import { isAlive, spawnManaged } from './child-process';
+import { isAlive, ManagedProcess, spawnManaged } from './child-process';
+import { resumeProcessTree, suspendProcessTree } from './process-control';
 import { getFreePort } from './free-port';
 import { packageRoot } from './package-root';
 import { waitUntil } from './wait-until';
+import { withPgClient } from './with-pg-client';
 
 export interface PostgresOptions {
   /** Cluster folder; created and initialised when empty. */
@@ -29,6 +31,15 @@ export interface PostgresServer {
   createDatabase(name: string): Promise<void>;
   /** Drops the database if it exists, closing its connections. */
   dropDatabase(name: string): Promise<void>;
+  /** The postmaster's pid (changes on restart). */
+  pid(): number;
+  /** SIGSTOP to the postmaster and its backends: a server that accepts connections but never answers (see suspendProcessTree). */
+  suspend(): void;
+  resume(): void;
+  /** `pg_ctl stop -m immediate`: SIGQUIT to the postmaster, every backend dies at once, no checkpoint; resolves once it is gone. */
+  stopImmediately(): Promise<void>;
+  /** Starts the server again on the same folder and port (after stopImmediately; crash recovery runs). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -129,16 +140,6 @@ function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-async function asSuperuser<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function startPostgres(options: PostgresOptions): Promise<PostgresServer> {
   const { ephemeral = false } = options;
   const binDir = findPostgresBinDir();
@@ -163,27 +164,30 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresS
   const port = options.port ?? (await getFreePort());
   const host = '127.0.0.1';
   const tuning = ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
-  const server = spawnManaged(
-    join(binDir, 'postgres'),
-    ['-D', dataDir, '-p', String(port), '-k', dataDir, '-c', `listen_addresses=${host}`, '-c', 'max_connections=200', ...tuning],
-    // SIGINT is Postgres' fast shutdown; sent too if this process exits without stopping it.
-    { ...spawnIds, logFile: options.logFile, killOnExit: 'SIGINT' },
-  );
-
   const url = (database = 'postgres') => `postgres://${SUPERUSER}@${host}:${port}/${database}`;
-  const exitedEarly = server.exited.then((code) => {
-    throw new Error(`Postgres exited with code ${code} while starting${options.logFile ? ` (see ${options.logFile})` : ''}`);
-  });
-  exitedEarly.catch(() => undefined);
-  await Promise.race([
-    waitUntil(`Postgres on port ${port}`, async () => {
-      const client = new Client({ connectionString: url(), connectionTimeoutMillis: 1_000 });
-      await client.connect();
-      await client.end();
-      return true;
-    }),
-    exitedEarly,
-  ]);
+  const launch = async (): Promise<ManagedProcess> => {
+    const server = spawnManaged(
+      join(binDir, 'postgres'),
+      ['-D', dataDir, '-p', String(port), '-k', dataDir, '-c', `listen_addresses=${host}`, '-c', 'max_connections=200', ...tuning],
+      // SIGINT is Postgres' fast shutdown; sent too if this process exits without stopping it.
+      { ...spawnIds, logFile: options.logFile, killOnExit: 'SIGINT' },
+    );
+    const exitedEarly = server.exited.then((code) => {
+      throw new Error(`Postgres exited with code ${code} while starting${options.logFile ? ` (see ${options.logFile})` : ''}`);
+    });
+    exitedEarly.catch(() => undefined);
+    await Promise.race([
+      waitUntil(`Postgres on port ${port}`, async () => {
+        const client = new Client({ connectionString: url(), connectionTimeoutMillis: 1_000 });
+        await client.connect();
+        await client.end();
+        return true;
+      }),
+      exitedEarly,
+    ]);
+    return server;
+  };
+  let server = await launch();
 
   return {
     host,
@@ -191,16 +195,26 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresS
     dataDir,
     url,
     async createDatabase(name: string) {
-      await asSuperuser(url(), async (client) => {
+      await withPgClient(url(), async (client) => {
         const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
         if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
       });
     },
     async dropDatabase(name: string) {
-      await asSuperuser(url(), (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
+      await withPgClient(url(), (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
+    },
+    pid: () => server.child.pid ?? 0,
+    suspend: () => suspendProcessTree(server.child.pid ?? 0),
+    resume: () => resumeProcessTree(server.child.pid ?? 0),
+    async stopImmediately() {
+      await server.stop('SIGQUIT', 10_000);
+    },
+    async restart() {
+      server = await launch();
     },
     async stop() {
       // SIGINT is Postgres' "fast" shutdown: roll back open transactions, checkpoint, exit.
+      resumeProcessTree(server.child.pid ?? 0);
       await server.stop('SIGINT', 15_000);
       if (ephemeral) {
         rmSync(dataDir, { recursive: true, force: true });

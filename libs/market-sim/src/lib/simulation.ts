@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { runIndexDbMigrations } from '@perp/index-db';
+import { withPgClient } from '@perp/local-infra';
 import { CopyStream } from './copy-stream';
 import { DeferredDdl } from './deferred-ddl';
 import { MarketKind, setUpMarkets, stepTime, timeline } from './market-setup';
@@ -41,19 +42,9 @@ export interface SimulationSummary {
 const INDEX_STREAMED: StreamedTable[] = ['snapshots', 'positions', 'trades'];
 const SOURCE_STREAMED: StreamedTable[] = ['measurements'];
 
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function holdsData(indexUrl: string, sourceUrl: string): Promise<boolean> {
-  const index = await withClient(indexUrl, async (c) => (await c.query('SELECT EXISTS (SELECT 1 FROM markets) AS x')).rows[0].x as boolean);
-  const source = await withClient(sourceUrl, async (c) => (await c.query('SELECT EXISTS (SELECT 1 FROM measurements) AS x')).rows[0].x as boolean);
+  const index = await withPgClient(indexUrl, async (c) => (await c.query('SELECT EXISTS (SELECT 1 FROM markets) AS x')).rows[0].x as boolean);
+  const source = await withPgClient(sourceUrl, async (c) => (await c.query('SELECT EXISTS (SELECT 1 FROM measurements) AS x')).rows[0].x as boolean);
   return index || source;
 }
 
@@ -182,7 +173,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
   const analyzeFrom = Date.now();
   progress.message('Analysing...');
-  await withClient(indexUrl, async (c) => {
+  await withPgClient(indexUrl, async (c) => {
     for (const table of ['snapshots', 'trades']) {
       await c.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM "${table}"), 1), (SELECT max(id) FROM "${table}") IS NOT NULL)`,
@@ -190,7 +181,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     for (const table of ['markets', ...INDEX_STREAMED]) await c.query(`VACUUM (ANALYZE) "${table}"`);
   });
-  await withClient(sourceUrl, async (c) => {
+  await withPgClient(sourceUrl, async (c) => {
     for (const table of ['market_boundaries', ...SOURCE_STREAMED]) await c.query(`VACUUM (ANALYZE) "${table}"`);
   });
   summary.seconds.analyze = (Date.now() - analyzeFrom) / 1000;

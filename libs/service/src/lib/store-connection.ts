@@ -1,8 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { StoreUnavailableError } from './store-unavailable.error';
-import { maskUrlPasswords } from './migrations/mask-password';
+import { BoundedPgClient } from './bounded-pg-client';
+import { CircuitBreaker } from './circuit-breaker';
+import { DeadlineExceededError, withDeadline } from './deadline';
 import { NotReadyError } from './health/readiness-check';
+import { maskUrlPasswords } from './migrations/mask-password';
+import { MIGRATE_POOL_OPTIONS } from './migrations/run-migrate-command';
+import { withDataSource } from './migrations/with-data-source';
+import { StoreUnavailableError } from './store-unavailable.error';
+
+/** STORE_TIMEOUT_MS' default: how long a request waits for a store that does not answer. */
+export const DEFAULT_STORE_TIMEOUT_MS = 1_000;
 
 /** Errors that mean "the database is not there", as opposed to a bad query. */
 const CONNECTION_ERROR_CODES = new Set([
@@ -28,7 +36,9 @@ export function isConnectionError(error: unknown): boolean {
     if (e.code && CONNECTION_ERROR_CODES.has(e.code)) return true;
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout/i.test(
+        e.message,
+      )
     ) {
       return true;
     }
@@ -37,22 +47,69 @@ export function isConnectionError(error: unknown): boolean {
   return false;
 }
 
+/** The server cancelled a statement that ran past `statement_timeout`: it answers, but too slowly to serve. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: string; driverError?: unknown; cause?: unknown };
+    if (e.code === '57014') return true;
+    current = e.driverError ?? e.cause;
+  }
+  return false;
+}
+
+/** The store did not answer in time (as opposed to refusing or cutting the connection, which is fast). */
+export function isNoAnswer(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof DeadlineExceededError) return true;
+    const e = current as { code?: string; message?: string; driverError?: unknown; cause?: unknown };
+    if (e.code === 'ETIMEDOUT') return true;
+    if (typeof e.message === 'string' && /Query read timeout|timeout exceeded when trying to connect|connection timeout/i.test(e.message)) return true;
+    current = e.driverError ?? e.cause;
+  }
+  return false;
+}
+
+export interface StoreConnectionOptions {
+  /** How long one `run` may wait for the store (STORE_TIMEOUT_MS); give the pool the same via postgresPoolOptions. */
+  timeoutMs?: number;
+}
+
 /**
  * A TypeORM data source that connects lazily and retries on demand: the service starts and
  * keeps serving (503 for this store) while the database is down, and recovers by itself
  * when it returns, without a restart.
+ *
+ * A store that does not answer (stopped, partitioned) costs a request at most `timeoutMs`:
+ * then the store is known down, its breaker opens and every call answers 503 at once while
+ * a background probe waits for the store to answer again.
  */
 export class StoreConnection {
+  readonly timeoutMs: number;
   private readonly logger: Logger;
   private connecting?: Promise<DataSource>;
   private readonly source: DataSource;
+  private readonly breaker: CircuitBreaker;
+  /** The pool's own timeouts end a hung query just after the server's statement_timeout would have. */
+  private readonly deadlineMs: number;
 
   constructor(
     readonly label: string,
-    options: DataSourceOptions,
+    private readonly options: DataSourceOptions,
+    { timeoutMs = DEFAULT_STORE_TIMEOUT_MS }: StoreConnectionOptions = {},
   ) {
     this.logger = new Logger(`Store:${label}`);
     this.source = new DataSource(options);
+    this.timeoutMs = timeoutMs;
+    this.deadlineMs = timeoutMs + graceMs(timeoutMs);
+    this.breaker = new CircuitBreaker(
+      () => this.attempt((source) => source.query('SELECT 1')).then(() => this.logger.log('answers again')),
+      Math.min(250, Math.max(50, Math.round(timeoutMs / 4))),
+    );
+  }
+
+  /** False while the store is known down (its breaker open). */
+  get available(): boolean {
+    return !this.breaker.isOpen;
   }
 
   /** The initialised data source, or StoreUnavailableError when it cannot connect now. */
@@ -66,15 +123,51 @@ export class StoreConnection {
     return this.connecting;
   }
 
-  /** Runs `work` against the store; connection failures become StoreUnavailableError. */
-  async run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
-    const source = await this.dataSource();
+  /**
+   * Runs `work` against the store within `timeoutMs`. A store that does not answer in time
+   * becomes StoreUnavailableError (503) and opens the breaker; a refused or cut connection, and
+   * a statement the server cancelled for its statement_timeout, are 503 too without opening it
+   * (they fail fast by themselves). Other errors (a bad query) pass as they are.
+   */
+  run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
+    return this.bounded(work);
+  }
+
+  /** What `run` does, for a subclass's own entry points (e.g. a prepared statement on the driver's pool). */
+  protected async bounded<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
+    if (this.breaker.isOpen) throw new StoreUnavailableError(this.label);
     try {
-      return await work(source);
+      return await this.attempt(work);
     } catch (error) {
-      if (isConnectionError(error)) throw new StoreUnavailableError(this.label, error);
+      if (isNoAnswer(error)) {
+        if (!this.breaker.isOpen) this.logger.warn(`does not answer (${describe(error)}): answering 503 until it does`);
+        this.breaker.trip();
+      }
+      if (isNoAnswer(error) || isConnectionError(error) || (error instanceof StoreUnavailableError && error.store === this.label)) {
+        throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(this.label, error);
+      }
+      if (isStatementTimeout(error)) throw new StoreUnavailableError(this.label, error);
       throw error;
     }
+  }
+
+  /**
+   * Runs migrations (or any long schema work) on a data source of its own, without the
+   * request timeouts (a migration may rightly take longer than a request may wait).
+   */
+  async migrate<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
+    try {
+      return await withDataSource({ ...this.options, extra: MIGRATE_POOL_OPTIONS } as DataSourceOptions, work);
+    } catch (error) {
+      throw isConnectionError(error) ? new StoreUnavailableError(this.label, error) : error;
+    }
+  }
+
+  private attempt<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
+    return withDeadline(
+      this.dataSource().then((source) => work(source)),
+      this.deadlineMs,
+    );
   }
 
   async ping(): Promise<void> {
@@ -99,17 +192,34 @@ export class StoreConnection {
   }
 
   async close(): Promise<void> {
+    this.breaker.stop();
     if (this.source.isInitialized) await this.source.destroy();
   }
 }
 
-/** Pool settings that keep a dead database from hanging a request. */
-export function postgresPoolOptions({ connectTimeoutMs = 2_000, statementTimeoutMs = 10_000, max = 10 } = {}) {
+function graceMs(timeoutMs: number): number {
+  return Math.min(100, Math.round(timeoutMs / 10));
+}
+
+function describe(error: unknown): string {
+  return maskUrlPasswords(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Pool settings that keep a store that does not answer from hanging a request or piling up
+ * work: the server cancels a statement after `timeoutMs` (also one that was queued while it
+ * was stopped and runs only after it resumes), the client gives up on a connection attempt
+ * after `timeoutMs` and on an answer just after, and closes a connection that timed out
+ * (BoundedPgClient) so that no request later queues behind it; `max` bounds the connections.
+ */
+export function postgresPoolOptions({ timeoutMs = DEFAULT_STORE_TIMEOUT_MS, max = 10 } = {}) {
   return {
     max,
-    connectionTimeoutMillis: connectTimeoutMs,
-    statement_timeout: statementTimeoutMs,
-    query_timeout: statementTimeoutMs + 1_000,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + graceMs(timeoutMs),
     idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    Client: BoundedPgClient,
   };
 }

@@ -1,11 +1,10 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { runIndexDbMigrations } from '@perp/index-db';
-import { PostgresServer, startTestPostgres } from '@perp/local-infra';
+import { PostgresServer, startTestPostgres, TcpProxy } from '@perp/local-infra';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createMarketDataApp } from '../../create-app';
 import { loadMarketDataSettings } from '../../settings';
-import { TcpProxy } from './tcp-proxy';
 import { devServiceEnv } from '@perp/service';
 
 export const ADMIN_KEY = 'market-routes-test-admin-key-0123456789';
@@ -38,10 +37,8 @@ const viaPort = (url: string, port: number): string => {
 export async function startMarketDataTestbed(): Promise<MarketDataTestbed> {
   const pg = await startTestPostgres(['perp_index', 'perp_source', 'market_data']);
   await runIndexDbMigrations(pg.url('perp_index'), pg.url('perp_source'));
-  const indexProxy = new TcpProxy(pg.port);
-  const sourceProxy = new TcpProxy(pg.port);
-  await indexProxy.start();
-  await sourceProxy.start();
+  const indexProxy = await TcpProxy.start(pg.port);
+  const sourceProxy = await TcpProxy.start(pg.port);
   const settings = loadMarketDataSettings(
     devServiceEnv({
       INDEX_DATABASE_URL: viaPort(pg.url('perp_index'), indexProxy.port),
@@ -71,8 +68,8 @@ export async function startMarketDataTestbed(): Promise<MarketDataTestbed> {
       await index.end().catch(() => undefined);
       await source.end().catch(() => undefined);
       await app.close();
-      await indexProxy.stop();
-      await sourceProxy.stop();
+      await indexProxy.pause();
+      await sourceProxy.pause();
       await pg.stop();
     },
   };

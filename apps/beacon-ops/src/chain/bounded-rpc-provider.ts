@@ -1,0 +1,37 @@
+import { CircuitBreaker, withDeadline } from '@perp/service';
+import { FetchRequest, JsonRpcPayload, JsonRpcProvider, JsonRpcResult, Network } from 'ethers';
+import { ChainUnavailableError } from './chain-unavailable.error';
+import { isRpcTimeout, isRpcUnreachable } from './rpc-errors';
+
+/**
+ * Every JSON-RPC call of the service (sends, receipt polls, nonce syncs, balance reads) goes
+ * through `_send` here, so each is bounded by `timeoutMs` and ends in ChainUnavailableError
+ * (502) when the node does not answer. The first such failure opens the chain's breaker:
+ * every later call answers 502 at once, so a request that makes several calls waits for at
+ * most one timeout, until a background probe finds the node answering again.
+ */
+export class BoundedRpcProvider extends JsonRpcProvider {
+  constructor(
+    request: FetchRequest,
+    network: Network,
+    private readonly breaker: CircuitBreaker,
+    private readonly timeoutMs: number,
+  ) {
+    // cacheTimeout -1: ethers otherwise reuses a result for 250 ms, and a nonce count or a
+    // "no receipt yet" that old is wrong for the pool.
+    super(request, network, { staticNetwork: network, batchMaxCount: 1, cacheTimeout: -1 });
+  }
+
+  override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
+    if (this.breaker.isOpen) throw new ChainUnavailableError();
+    try {
+      // ethers' own timeout (the FetchRequest's) normally ends it first; this is the backstop.
+      return await withDeadline(super._send(payload), this.timeoutMs + 100);
+    } catch (error) {
+      // A refused connection fails fast by itself; a node that does not answer would cost every call the timeout.
+      if (isRpcTimeout(error)) this.breaker.trip();
+      if (isRpcTimeout(error) || isRpcUnreachable(error)) throw error instanceof ChainUnavailableError ? error : new ChainUnavailableError(error);
+      throw error;
+    }
+  }
+}
