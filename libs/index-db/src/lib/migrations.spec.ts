@@ -4,7 +4,7 @@ import { driftAfterMigrations } from '../../test/schema-check';
 import { ensureReaderLogin, READER_ROLE } from './reader-role';
 import { migrateStore, revertStore, runIndexDbMigrations } from './run-migrations';
 
-const INDEX_TABLES = ['markets', 'positions', 'snapshots', 'trades'];
+const INDEX_TABLES = ['markets', 'positions', 'snapshots', 'ticks', 'trades'];
 const SOURCE_TABLES = ['market_boundaries', 'measurements'];
 
 async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
@@ -46,7 +46,7 @@ describe('index-db migrations (real Postgres)', () => {
   it('apply from empty to both stores', async () => {
     const results = await runIndexDbMigrations(indexUrl, sourceUrl);
     expect(results.map((r) => [r.store, r.applied])).toEqual([
-      ['index', ['IndexStoreSchema1767225600000', 'IndexStoreReaderRole1767225600001']],
+      ['index', ['IndexStoreSchema1767225600000', 'IndexStoreReaderRole1767225600001', 'IndexStoreContractState1767225600002']],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
     ]);
     expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
@@ -91,6 +91,7 @@ describe('index-db migrations (real Postgres)', () => {
         'positions_pkey',
         'snapshots_market_time_idx',
         'snapshots_pkey',
+        'ticks_pkey',
         'trades_market_time_idx',
         'trades_pkey',
       ].sort(),
@@ -128,14 +129,14 @@ describe('index-db migrations (real Postgres)', () => {
     await withClient(indexUrl, (c) => c.query(`DROP ROLE market_data_api`));
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
-    expect(revertedIndex.applied).toEqual(['IndexStoreReaderRole1767225600001', 'IndexStoreSchema1767225600000']);
+    expect(revertedIndex.applied).toEqual(['IndexStoreContractState1767225600002', 'IndexStoreReaderRole1767225600001', 'IndexStoreSchema1767225600000']);
     expect(revertedSource.applied).toEqual(['SourceStoreReaderRole1767225600001', 'SourceStoreSchema1767225600000']);
     expect(await tables(indexUrl)).toEqual(['schema_migrations']);
     expect(await tables(sourceUrl)).toEqual(['schema_migrations']);
     const roles = await withClient(indexUrl, async (c) => (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [READER_ROLE])).rowCount);
     expect(roles).toBe(0);
 
-    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(2);
+    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(3);
     expect((await migrateStore('source', sourceUrl)).applied).toHaveLength(2);
     expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
   });
