@@ -39,8 +39,8 @@ const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`;
  * the market cumulatives of funding and utilization with the touch they are current as of and
  * the index now (the fair-price mark advances the EMAs from that touch), each position's entry
  * checkpoints, and the maker bands' tick state (`ticks`). liq_key_x96 changes meaning (util and a
- * rounding slack included, see liquidation-mark.ts): it is rewritten by the indexer and the
- * simulator at each write, not here.
+ * rounding slack included, see liquidation-mark.ts): existing open takers' keys are rewritten here
+ * (their util checkpoints start at 0), later writes compute it with liquidationKeyX96.
  */
 export class IndexStoreContractState1767225600002 implements MigrationInterface {
   name = 'IndexStoreContractState1767225600002';
@@ -53,6 +53,8 @@ export class IndexStoreContractState1767225600002 implements MigrationInterface 
     );
     await addColumns(queryRunner, 'positions', POSITION_CONTRACT_COLUMNS);
     await queryRunner.query(`COMMENT ON COLUMN "positions"."liq_key_x96" IS ${quote(LIQ_KEY_COMMENT)}`);
+    // Existing open takers get the new key (their util checkpoints start at 0): liquidationKeyX96 in SQL.
+    await queryRunner.query(REWRITE_KEYS_SQL);
     await queryRunner.query(`
       CREATE TABLE "ticks" (
         "perp_address" character varying(42) NOT NULL,
@@ -76,6 +78,17 @@ export class IndexStoreContractState1767225600002 implements MigrationInterface 
     for (const column of MARKET_CONTRACT_COLUMNS) await queryRunner.query(`ALTER TABLE "markets" DROP COLUMN "${column.name}"`);
   }
 }
+
+const Q96 = '79228162514264337593543950336';
+/** floor(a / b) for b > 0 on numerics: div truncates toward zero, so a negative a with a remainder steps down one. */
+const floorDiv = (a: string, b: string): string => `(div(${a}, ${b}) - CASE WHEN (${a}) < 0 AND mod(${a}, ${b}) <> 0 THEN 1 ELSE 0 END)`;
+const REWRITE_KEYS_SQL =
+  `UPDATE "positions" SET "liq_key_x96" = CASE WHEN "is_long" THEN ` +
+  `${floorDiv(`-("margin" - 4 + "usd_delta") * 1000000 * ${Q96}`, `"perp_delta" * (1000000 - "liq_margin_ratio")`)}` +
+  ` - ${floorDiv(`"entry_cumulative_funding_x96" * 1000000`, `(1000000 - "liq_margin_ratio")`)} ELSE ` +
+  `${floorDiv(`("margin" - 4 + "usd_delta") * 1000000 * ${Q96}`, `-"perp_delta" * (1000000 + "liq_margin_ratio")`)}` +
+  ` - ${floorDiv(`"entry_cumulative_funding_x96" * 1000000`, `(1000000 + "liq_margin_ratio")`)} END` +
+  ` WHERE NOT "is_closed" AND NOT "is_maker" AND "liq_key_x96" IS NOT NULL AND "perp_delta" <> 0 AND ("perp_delta" < 0 OR "liq_margin_ratio" < 1000000)`;
 
 export const LIQ_KEY_COMMENT =
   'candidate key (liquidation-mark.ts): floor(closed-form liquidation mark with margin - 4 atoms) - (entry funding + entry long util) / (1 - r) for a long, - (entry funding - entry short util) / (1 + r) for a short';
