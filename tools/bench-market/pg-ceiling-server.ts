@@ -389,7 +389,7 @@ app.get<{ Querystring: { holder?: string } }>('/positions', async (request, repl
   const [rows, count] = await Promise.all([
     pool.query(
       `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${where} ORDER BY p.id LIMIT $${n + 1} OFFSET $${n + 2}),` +
-        ` marked AS (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
+        ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
         ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address ${TICK_JOINS} ORDER BY p.id`,
       [...params, 100, 0],
     ),

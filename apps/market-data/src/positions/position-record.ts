@@ -132,16 +132,35 @@ export function decodePosition(row: Raw): PositionRecord {
   };
 }
 
+/**
+ * Marked markets by their inputs: a market's mark and accrual (expWad, about 50 µs) change only with a
+ * new snapshot or touch, while every page of positions across many markets would otherwise redo them.
+ */
+const markedByInputs = new Map<string, MarkedMarket | null>();
+const MARKED_LIMIT = 4096;
+
+function markedMarket(perpAddress: string, row: Raw, chain: MarketChainRow, markAsOf: number | null): MarkedMarket | null {
+  const key = [perpAddress, markAsOf, ...MARKET_CHAIN_COLUMNS.map((c) => row[`m_${c}`])].join('|');
+  let marked = markedByInputs.get(key);
+  if (marked === undefined) {
+    marked = markMarket(chain, markAsOf);
+    if (markedByInputs.size >= MARKED_LIMIT) markedByInputs.clear();
+    markedByInputs.set(key, marked);
+  }
+  return marked;
+}
+
 /** The `m_` columns of a row (MARKET_STATE_COLUMNS) and `m_mark_as_of`, marked once: the contract's mark at the snapshot time. */
 export function decodeMarketState(row: Raw): MarketState {
   const chain = decodeMarketChainRow(row, 'm_');
   const markAsOf = numOrNull(row['m_mark_as_of']);
+  const perpAddress = row['m_perp_address'] as string;
   return {
-    perpAddress: row['m_perp_address'] as string,
+    perpAddress,
     chain,
     takerLiqMarginRatioE6: num(row['m_taker_liq_margin_ratio']),
     liquidationFeeE6: num(row['m_liquidation_fee']),
     markAsOf,
-    marked: markMarket(chain, markAsOf),
+    marked: markedMarket(perpAddress, row, chain, markAsOf),
   };
 }

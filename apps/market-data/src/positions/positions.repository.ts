@@ -103,7 +103,7 @@ export class PositionsRepository {
     const conditions = where(filterConditions(filter, params));
     const pageSql =
       `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${conditions} ORDER BY p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}),` +
-      ` marked AS (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
+      ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
       ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address` +
       ` ${POSITION_TICK_JOINS} ORDER BY p.id`;
     const countSql = `SELECT count(*) AS total FROM positions p ${conditions}`;
