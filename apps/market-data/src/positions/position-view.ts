@@ -10,6 +10,18 @@ const atoms = (value: bigint | null): string | null => (value === null ? null : 
 const ratioE6 = (value: bigint | null): string | null => (value === null ? null : formatDecimal(ratioFromE6(value)));
 const ratio = (e6: number): string => formatDecimal(ratioFromE6(BigInt(e6)));
 
+/** Decoded marks: an exact 96-place decimal costs tens of µs, and a market's rows share one mark. */
+const markDecimals = new Map<bigint, string>();
+function markDecimal(markX96: bigint): string {
+  let decimal = markDecimals.get(markX96);
+  if (decimal === undefined) {
+    decimal = formatDecimal(x96ToPrice(markX96));
+    if (markDecimals.size >= 4096) markDecimals.clear();
+    markDecimals.set(markX96, decimal);
+  }
+  return decimal;
+}
+
 /** The spec's Position, fields in its order. */
 export function toPositionDto(position: PositionRecord, figures: PositionFigures): PositionDto {
   return withPerpAlias({
@@ -28,7 +40,7 @@ export function toPositionDto(position: PositionRecord, figures: PositionFigures
     avg_entry_amm_price_x96: position.avgEntryAmmPriceX96 === null ? null : formatDecimal(position.avgEntryAmmPriceX96),
     liq_margin_ratio: ratio(position.liqMarginRatioE6),
     backstop_margin_ratio: ratio(position.backstopMarginRatioE6),
-    current_mark_price: figures.markX96 === null ? null : formatDecimal(x96ToPrice(figures.markX96)),
+    current_mark_price: figures.markX96 === null ? null : markDecimal(figures.markX96),
     unrealized_pnl: atoms(figures.unrealizedPnlAtoms),
     effective_margin: atoms(figures.equityAtoms),
   });
