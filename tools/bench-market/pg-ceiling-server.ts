@@ -14,18 +14,30 @@
 import { createHash } from 'node:crypto';
 import Fastify, { FastifyReply } from 'fastify';
 import { Pool } from 'pg';
-import { candidateKeyBounds } from '@perp/index-db';
+import {
+  candidateKeyBounds,
+  decodeMarketChainRow,
+  decodePositionChainRow,
+  decodeTickChainRow,
+  MARKET_CHAIN_COLUMNS,
+  MarkedMarket,
+  markMarket,
+  makerFigures,
+  MarketChainRow,
+  POSITION_CHAIN_COLUMNS,
+  TICK_CHAIN_COLUMNS,
+  takerCumulatives,
+  takerFigures,
+} from '@perp/index-db';
 import {
   atomsToHuman,
-  BigNumber,
+  estimatedRewardAtoms,
   formatDecimal,
   formatInteger,
   fundingPerDayFromE18,
-  makerPositionValue,
-  Q96,
+  isCandidateE6,
   ratioFromE6,
   sqrtX96ToPrice,
-  takerHealth,
   toDecimal,
   x96ToPrice,
 } from '@perp/x96-math';
@@ -38,7 +50,6 @@ const bufferE6 = Number(process.env['CANDIDATE_BUFFER_E6'] ?? 100_000);
 
 // ---------------------------------------------------------------- decoding (market-decimals.ts)
 const str = (v: unknown) => v as string;
-const dec = (v: BigNumber | null) => (v === null ? null : formatDecimal(v));
 const atomsDec = (v: unknown) => formatDecimal(atomsToHuman(BigInt(str(v))));
 const x96PriceDecOrNull = (v: unknown) => (v === null ? null : formatDecimal(x96ToPrice(BigInt(str(v)))));
 const sqrtPrice = (v: unknown) => sqrtX96ToPrice(BigInt(str(v)));
@@ -140,10 +151,11 @@ function snapshot(r: Row, prefix = '') {
 
 function live(r: Row) {
   const address = lower(r['perp_address']);
+  const marked = markMarket(decodeMarketChainRow(r, 'c_'), Math.floor((r['s_timestamp'] as Date).getTime() / 1000));
   return {
     perp_address: address,
     perp: address,
-    mark_price: formatDecimal(sqrtPrice(r['s_amm_price_x96'])),
+    mark_price: marked === null ? formatDecimal(sqrtPrice(r['s_amm_price_x96'])) : formatDecimal(x96ToPrice(marked.markX96)),
     index_price: x96PriceDecOrNull(indexX96OrNull(r['s_index_price_x96'])),
     funding_rate_daily: fundingDailyDecOrNull(r['funding_per_day']),
     timestamp: (r['s_timestamp'] as Date).toISOString(),
@@ -165,7 +177,7 @@ function send(reply: FastifyReply, body: unknown, cacheControl?: string): string
 const notFound = (reply: FastifyReply, detail: string) => reply.code(404).send({ detail });
 
 // ---------------------------------------------------------------- markets (markets.repository.ts)
-const MARKET_WITH_SNAPSHOT_SQL = `SELECT ${marketColumns('m')}, s.id AS s_id, s."timestamp" AS s_timestamp, s.amm_price_x96 AS s_amm_price_x96, s.index_price_x96 AS s_index_price_x96
+const MARKET_WITH_SNAPSHOT_SQL = `SELECT ${marketColumns('m')}, ${MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS c_${c}`).join(', ')}, s.id AS s_id, s."timestamp" AS s_timestamp, s.amm_price_x96 AS s_amm_price_x96, s.index_price_x96 AS s_index_price_x96
          FROM markets m
          LEFT JOIN LATERAL (
            SELECT id, "timestamp", amm_price_x96, index_price_x96 FROM snapshots
@@ -261,99 +273,89 @@ app.get<{ Params: { a: string } }>('/markets/:a/snapshots', async (request, repl
   );
 });
 
-// ---------------------------------------------------------------- positions (positions.repository.ts, position-health.ts)
-const POSITION_COLUMNS = (alias: string) =>
-  [
-    'id',
-    'perp_address',
-    'holder',
-    'is_maker',
-    'is_long',
-    'is_closed',
-    'open_timestamp',
-    'close_timestamp',
-    'was_liquidated',
-    'margin',
-    'perp_delta',
-    'usd_delta',
-    'avg_entry_amm_price_x96',
-    'liq_margin_ratio',
-    'backstop_margin_ratio',
-    'tick_lower',
-    'tick_upper',
-    'liquidity',
-    'entry_cumulative_funding_x96',
-  ]
-    .map((c) => `${alias}.${c}`)
-    .join(', ');
-const MARKET_STATE_COLUMNS = (alias: string) =>
-  `${alias}.perp_address AS m_perp_address, ${alias}.ema_amm_price_x96 AS m_mark_x96, ${alias}.cumulative_funding_x96 AS m_cumulative_funding_x96, ` +
-  `${alias}.sqrt_price_x96 AS m_sqrt_price_x96, ${alias}.taker_liq_margin_ratio AS m_taker_liq_margin_ratio, ${alias}.liquidation_fee AS m_liquidation_fee`;
+// ---------------------------------------------------------------- positions (positions.repository.ts, position-figures.ts)
+const OWN_COLUMNS = ['id', 'perp_address', 'holder', 'is_maker', 'is_long', 'is_closed', 'open_timestamp', 'close_timestamp', 'was_liquidated'];
+const POSITION_COLUMNS = [
+  ...[...OWN_COLUMNS, 'avg_entry_amm_price_x96', 'backstop_margin_ratio', ...POSITION_CHAIN_COLUMNS].map((c) => `p.${c}`),
+  ...TICK_CHAIN_COLUMNS.flatMap((c) => [`tl.${c} AS tl_${c}`, `tu.${c} AS tu_${c}`]),
+].join(', ');
+const TAKER_POSITION_COLUMNS = [
+  ...[...OWN_COLUMNS, 'avg_entry_amm_price_x96', 'backstop_margin_ratio', ...POSITION_CHAIN_COLUMNS].map((c) => `p.${c}`),
+  ...TICK_CHAIN_COLUMNS.flatMap((c) => [`NULL::numeric AS tl_${c}`, `NULL::numeric AS tu_${c}`]),
+].join(', ');
+const TICK_JOINS =
+  'LEFT JOIN ticks tl ON tl.perp_address = p.perp_address AND tl.tick = p.tick_lower LEFT JOIN ticks tu ON tu.perp_address = p.perp_address AND tu.tick = p.tick_upper';
+const MARKET_STATE_COLUMNS = [
+  'm.perp_address AS m_perp_address',
+  'm.taker_liq_margin_ratio AS m_taker_liq_margin_ratio',
+  'm.liquidation_fee AS m_liquidation_fee',
+  ...MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS m_${c}`),
+].join(', ');
+const MARK_AS_OF = `(SELECT floor(extract(epoch FROM s."timestamp"))::bigint FROM snapshots s WHERE s.perp_address = m.perp_address ORDER BY s."timestamp" DESC, s.id DESC LIMIT 1)`;
 
 interface MarketState {
   perpAddress: string;
-  markX96: bigint | null;
-  cumulativeFundingX96: bigint;
-  sqrtPriceX96: bigint;
+  chain: MarketChainRow;
   takerRatioE6: number;
   feeE6: number;
   asOf: number | null;
+  marked: MarkedMarket | null;
 }
 
-const marketState = (r: Row): MarketState => ({
-  perpAddress: str(r['m_perp_address']),
-  markX96: r['m_mark_x96'] === null ? null : BigInt(str(r['m_mark_x96'])),
-  cumulativeFundingX96: BigInt(str(r['m_cumulative_funding_x96'])),
-  sqrtPriceX96: BigInt(str(r['m_sqrt_price_x96'])),
-  takerRatioE6: Number(r['m_taker_liq_margin_ratio']),
-  feeE6: Number(r['m_liquidation_fee']),
-  asOf: intOrNull(r['m_mark_as_of'] ?? null),
-});
+const marketState = (r: Row): MarketState => {
+  const chain = decodeMarketChainRow(r, 'm_');
+  const asOf = intOrNull(r['m_mark_as_of'] ?? null);
+  return {
+    perpAddress: str(r['m_perp_address']),
+    chain,
+    takerRatioE6: Number(r['m_taker_liq_margin_ratio']),
+    feeE6: Number(r['m_liquidation_fee']),
+    asOf,
+    marked: markMarket(chain, asOf),
+  };
+};
 
 interface Health {
-  mark: BigNumber | null;
-  equity: BigNumber | null;
-  pnl: BigNumber | null;
-  notional: BigNumber | null;
-  ratio: BigNumber | null;
-  distance: BigNumber | null;
-  reward: BigNumber | null;
+  markX96: bigint | null;
+  equity: bigint | null;
+  pnl: bigint | null;
+  value: bigint | null;
+  ratioE6: bigint | null;
+  reward: bigint | null;
 }
-const NO_HEALTH: Health = { mark: null, equity: null, pnl: null, notional: null, ratio: null, distance: null, reward: null };
+const NO_HEALTH: Health = { markX96: null, equity: null, pnl: null, value: null, ratioE6: null, reward: null };
 
 function health(p: Row, m: MarketState): Health {
-  if (p['is_closed'] || m.markX96 === null) return NO_HEALTH;
-  const mark = x96ToPrice(m.markX96);
-  let perp = BigInt(str(p['perp_delta']));
-  let usd = BigInt(str(p['usd_delta']));
-  let funding = 0n;
-  if (p['is_maker']) {
-    const held = makerPositionValue(
-      { tickLower: (p['tick_lower'] as number | null) ?? 0, tickUpper: (p['tick_upper'] as number | null) ?? 0, liquidity: BigInt(str(p['liquidity'] ?? '0')) },
-      m.sqrtPriceX96,
-    );
-    perp += held.amount0;
-    usd += held.amount1;
-  } else {
-    funding = (perp * (m.cumulativeFundingX96 - BigInt(str(p['entry_cumulative_funding_x96'])))) / Q96;
+  if (p['is_closed'] || m.marked === null) return NO_HEALTH;
+  const chain = decodePositionChainRow(p);
+  const fee = BigInt(m.feeE6);
+  if (!p['is_maker']) {
+    const h = takerFigures(m.marked, chain);
+    return {
+      markX96: m.marked.markX96,
+      equity: h.equity,
+      pnl: h.unrealizedPnl,
+      value: h.positionValue,
+      ratioE6: chain.perpDelta === 0n ? null : h.marginRatioE6,
+      reward: estimatedRewardAtoms(h.equity, h.positionValue, fee),
+    };
   }
-  const margin = atomsToHuman(BigInt(str(p['margin'])));
-  const h = takerHealth(
-    { margin, perpDelta: atomsToHuman(perp), usdDelta: atomsToHuman(usd), fundingOwed: atomsToHuman(funding) },
-    mark,
-    ratioFromE6(BigInt(p['liq_margin_ratio'] as number)),
-    ratioFromE6(BigInt(m.feeE6)),
-  );
+  const lower = decodeTickChainRow(p, 'tl_');
+  const upper = decodeTickChainRow(p, 'tu_');
+  if (lower === null || upper === null) return { ...NO_HEALTH, markX96: m.marked.markX96 };
+  const f = makerFigures(m.marked, m.chain, chain, { lower, upper });
   return {
-    mark,
-    equity: h.equity,
-    pnl: h.equity.minus(margin),
-    notional: h.notional,
-    ratio: h.marginRatio,
-    distance: h.distanceToLiquidation,
-    reward: h.estimatedReward,
+    markX96: m.marked.markX96,
+    equity: f.equity,
+    pnl: f.unrealizedPnl,
+    value: f.positionValue,
+    ratioE6: f.marginRatioE6,
+    reward: estimatedRewardAtoms(f.equity, f.positionValue, fee),
   };
 }
+
+const atomsOrNull = (v: bigint | null) => (v === null ? null : formatDecimal(atomsToHuman(v)));
+const ratioOrNull = (v: bigint | null) => (v === null ? null : formatDecimal(ratioFromE6(v)));
 
 function position(p: Row, h: Health) {
   return {
@@ -373,9 +375,9 @@ function position(p: Row, h: Health) {
     avg_entry_amm_price_x96: p['avg_entry_amm_price_x96'] === null ? null : formatDecimal(BigInt(str(p['avg_entry_amm_price_x96']))),
     liq_margin_ratio: ratioDec(p['liq_margin_ratio']),
     backstop_margin_ratio: ratioDec(p['backstop_margin_ratio']),
-    current_mark_price: dec(h.mark),
-    unrealized_pnl: dec(h.pnl),
-    effective_margin: dec(h.equity),
+    current_mark_price: h.markX96 === null ? null : formatDecimal(x96ToPrice(h.markX96)),
+    unrealized_pnl: atomsOrNull(h.pnl),
+    effective_margin: atomsOrNull(h.equity),
   };
 }
 
@@ -386,12 +388,19 @@ app.get<{ Querystring: { holder?: string } }>('/positions', async (request, repl
   const n = params.length;
   const [rows, count] = await Promise.all([
     pool.query(
-      `SELECT ${POSITION_COLUMNS('p')}, ${MARKET_STATE_COLUMNS('m')} FROM positions p JOIN markets m ON m.perp_address = p.perp_address ${where} ORDER BY p.id LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${where} ORDER BY p.id LIMIT $${n + 1} OFFSET $${n + 2}),` +
+        ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
+        ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address ${TICK_JOINS} ORDER BY p.id`,
       [...params, 100, 0],
     ),
     pool.query(`SELECT count(*) AS total FROM positions p ${where}`, params),
   ]);
-  const items = rows.rows.map((r) => position(r, health(r, marketState(r))));
+  const markets = new Map<string, MarketState>();
+  const items = rows.rows.map((r) => {
+    let m = markets.get(str(r['m_perp_address']));
+    if (!m) markets.set(str(r['m_perp_address']), (m = marketState(r)));
+    return position(r, health(r, m));
+  });
   return send(reply, page(items, Number(count.rows[0].total), 100, 0));
 });
 
@@ -399,28 +408,24 @@ const EVERY_KEY = 10n ** 77n;
 const CANDIDATES_SQL =
   `SELECT c.* FROM unnest($1::varchar[], $2::numeric[], $3::numeric[]) AS b(perp_address, long_min, short_max) CROSS JOIN LATERAL (` +
   [
-    'NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min',
-    'NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max',
-    'NOT p.is_maker AND p.liq_key_x96 IS NULL',
-    'p.is_maker',
-  ]
-    .map((branch) => `SELECT ${POSITION_COLUMNS('p')} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND ${branch}`)
-    .join(' UNION ALL ') +
+    `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min`,
+    `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max`,
+    `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_key_x96 IS NULL`,
+    `SELECT ${POSITION_COLUMNS} FROM positions p ${TICK_JOINS} WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND p.is_maker`,
+  ].join(' UNION ALL ') +
   `) c`;
-const MARKETS_WITH_MARK_TIME_SQL =
-  `SELECT ${MARKET_STATE_COLUMNS('m')}, (SELECT floor(extract(epoch FROM s."timestamp"))::bigint FROM snapshots s` +
-  ` WHERE s.perp_address = m.perp_address ORDER BY s."timestamp" DESC, s.id DESC LIMIT 1) AS m_mark_as_of FROM markets m ORDER BY m.perp_address`;
+const MARKETS_WITH_MARK_TIME_SQL = `SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF} AS m_mark_as_of FROM markets m ORDER BY m.perp_address`;
 
-const ascNullsLast = (a: BigNumber | null, b: BigNumber | null) => (a === null || b === null ? (a === b ? 0 : a === null ? 1 : -1) : (a.comparedTo(b) ?? 0));
+const cmp = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
 app.get('/positions/liquidatable', async (_request, reply) => {
   const markets = (await pool.query(MARKETS_WITH_MARK_TIME_SQL)).rows.map(marketState);
   const byAddress = new Map(markets.map((m) => [m.perpAddress, m]));
-  const bounds = markets.map((m) =>
-    m.markX96 === null || m.takerRatioE6 >= 1_000_000
-      ? { longMinKeyX96: -EVERY_KEY, shortMaxKeyX96: EVERY_KEY }
-      : candidateKeyBounds(m.markX96, m.cumulativeFundingX96, m.takerRatioE6, bufferE6),
-  );
+  const bounds = markets.map((m) => {
+    if (m.marked === null) return { longMinKeyX96: -EVERY_KEY, shortMaxKeyX96: EVERY_KEY };
+    const b = candidateKeyBounds(m.marked.markX96, takerCumulatives(m.marked), m.takerRatioE6, bufferE6);
+    return { longMinKeyX96: b.longMinKeyX96 ?? -EVERY_KEY, shortMaxKeyX96: b.shortMaxKeyX96 };
+  });
   const rows =
     markets.length === 0
       ? []
@@ -431,26 +436,24 @@ app.get('/positions/liquidatable', async (_request, reply) => {
             bounds.map((b) => b.shortMaxKeyX96.toString()),
           ])
         ).rows;
-  const threshold = ratioFromE6(BigInt(1_000_000 + bufferE6));
-  const candidates: { p: Row; m: MarketState; h: Health; id: bigint }[] = [];
+  const candidates: { p: Row; m: MarketState; h: Health; id: bigint; liq: bigint }[] = [];
   for (const p of rows) {
     const m = byAddress.get(str(p['perp_address']));
     if (!m) continue;
     const h = health(p, m);
-    if (h.ratio === null || h.ratio.lte(ratioFromE6(BigInt(p['liq_margin_ratio'] as number)).times(threshold)))
-      candidates.push({ p, m, h, id: BigInt(str(p['id'])) });
+    const liq = BigInt(p['liq_margin_ratio'] as number);
+    if (h.ratioE6 === null || isCandidateE6(h.ratioE6, liq, BigInt(bufferE6))) candidates.push({ p, m, h, id: BigInt(str(p['id'])), liq });
   }
   candidates.sort((a, b) => {
-    const uncomputable = Number(a.h.ratio === null) - Number(b.h.ratio === null);
-    if (uncomputable !== 0) return uncomputable;
-    const key = ascNullsLast(a.h.distance, b.h.distance);
-    return key !== 0 ? key : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    if (a.h.ratioE6 === null || b.h.ratioE6 === null) return a.h.ratioE6 === b.h.ratioE6 ? cmp(a.id, b.id) : a.h.ratioE6 === null ? 1 : -1;
+    const key = cmp(a.h.ratioE6 - a.liq, b.h.ratioE6 - b.liq);
+    return key !== 0 ? key : cmp(a.id, b.id);
   });
   const now = Math.floor(Date.now() / 1000);
-  const items = candidates.slice(0, 100).map(({ p, m, h }) => {
-    const ratio = dec(h.ratio);
+  const items = candidates.slice(0, 100).map(({ p, m, h, liq: liqE6 }) => {
+    const ratio = ratioOrNull(h.ratioE6);
     const liq = ratioDec(p['liq_margin_ratio']);
-    const asOf = m.markX96 === null ? null : m.asOf;
+    const asOf = m.marked === null ? null : m.asOf;
     const perpDelta = BigInt(str(p['perp_delta']));
     return {
       id: Number(p['id']),
@@ -463,10 +466,10 @@ app.get('/positions/liquidatable', async (_request, reply) => {
       liq_margin_ratio: liq,
       as_of: asOf,
       holder: p['holder'],
-      notional: dec(h.notional),
+      notional: atomsOrNull(h.value),
       health: { margin_ratio: ratio, liq_margin_ratio: liq },
-      distance_to_liquidation: dec(h.distance),
-      estimated_reward: dec(h.reward),
+      distance_to_liquidation: h.ratioE6 === null ? null : ratioOrNull(h.ratioE6 - liqE6),
+      estimated_reward: atomsOrNull(h.reward),
       is_stale: asOf === null || now - asOf > staleAfterSeconds,
     };
   });

@@ -1,3 +1,5 @@
+import type { MarketChainRow } from '@perp/index-db';
+
 /**
  * Rows as `pg` returns them for the raw queries of MarketsRepository: numeric(78,0) and
  * bigint come back as strings (never through a float), integer as number, timestamptz as Date.
@@ -64,6 +66,8 @@ export interface TradeRow {
 export interface MarketWithSnapshot {
   market: MarketRow;
   snapshot: SnapshotRow | null;
+  /** The market's chain state (index-db contract-figures.ts), for the contract's mark of /live. */
+  chain: MarketChainRow;
 }
 
 /** The sqrt prices (X96) that the 24 h stats are computed from; null when the market has no snapshot. */

@@ -1,3 +1,5 @@
+import { MarketChainRow, markMarket } from '@perp/index-db';
+import { formatDecimal, x96ToPrice } from '@perp/x96-math';
 import { lowerAddress, toIsoUtc, withPerpAlias } from '../common';
 import { LiveMarketDto } from './live-market.dto';
 import {
@@ -85,10 +87,16 @@ export function tradeView(row: TradeRow): TradeDto {
   });
 }
 
-/** The live figures without an identifier field: both families add their own (perp_address / perp_id). */
-export function liveFigures(market: MarketRow, snapshot: SnapshotRow) {
+/**
+ * The live figures without an identifier field: both families add their own (perp_address / perp_id).
+ * mark_price is the contract's mark at the snapshot's time (index-db markMarket: the fair price with the
+ * EMAs advanced), the same number as the positions' current_mark_price; before the market's first EMA
+ * update it is the snapshot's pool price.
+ */
+export function liveFigures(market: MarketRow, snapshot: SnapshotRow, chain: MarketChainRow) {
+  const marked = markMarket(chain, Math.floor(snapshot.timestamp.getTime() / 1000));
   return {
-    mark_price: sqrtX96PriceDec(snapshot.amm_price_x96),
+    mark_price: marked === null ? sqrtX96PriceDec(snapshot.amm_price_x96) : formatDecimal(x96ToPrice(marked.markX96)),
     // "Live" is the latest snapshot: its own index (none -> null), not the market's EMA index.
     index_price: x96PriceDecOrNull(indexX96OrNull(snapshot.index_price_x96)),
     funding_rate_daily: fundingDailyDecOrNull(market.funding_per_day),
@@ -96,15 +104,15 @@ export function liveFigures(market: MarketRow, snapshot: SnapshotRow) {
   };
 }
 
-export function liveView(market: MarketRow, snapshot: SnapshotRow): LiveMarketDto {
-  return { ...withPerpAlias({ perp_address: lowerAddress(market.perp_address) }), ...liveFigures(market, snapshot) };
+export function liveView(market: MarketRow, snapshot: SnapshotRow, chain: MarketChainRow): LiveMarketDto {
+  return { ...withPerpAlias({ perp_address: lowerAddress(market.perp_address) }), ...liveFigures(market, snapshot, chain) };
 }
 
-export function marketDetailView({ market, snapshot }: MarketWithSnapshot): MarketDetailDto {
+export function marketDetailView({ market, snapshot, chain }: MarketWithSnapshot): MarketDetailDto {
   return {
     market: marketView(market),
     latest_snapshot: snapshot ? snapshotView(snapshot) : null,
-    live: snapshot ? liveView(market, snapshot) : null,
+    live: snapshot ? liveView(market, snapshot, chain) : null,
   };
 }
 

@@ -47,7 +47,10 @@ export class MarketDto {
   @ApiDecimal({ description: 'Fraction (0.05 = 5%)' })
   protocol_fee!: string;
 
-  @ApiDecimal({ nullable: true, description: 'USD per perp, from the EMA AMM price (X96)' })
+  @ApiDecimal({
+    nullable: true,
+    description: 'USD per perp, the stored EMA of the pool price (X96) as of the last touch; the contract mark is /live mark_price',
+  })
   mark_price!: string | null;
 
   @ApiDecimal({ nullable: true, description: 'USD per perp, from the EMA index price (X96)' })

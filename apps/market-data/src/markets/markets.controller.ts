@@ -64,7 +64,7 @@ export class MarketsController {
   @HttpCache(PER_SNAPSHOT)
   async live(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<LiveMarketDto>> {
     const read = await this.reads.live(perpAddress);
-    return this.reads.view(read, 'live', () => liveView(read.market, read.snapshot));
+    return this.reads.view(read, 'live', () => liveView(read.market, read.snapshot, read.chain));
   }
 
   @Get(':perp_address/stats')

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { decodeMarketChainRow, MARKET_CHAIN_COLUMNS } from '@perp/index-db';
 import { DataSource } from 'typeorm';
 import { TimeRangeFields, timeRangeConditions } from '../common';
 import { Stores } from '../stores/stores.module';
@@ -48,7 +49,7 @@ export class MarketsRepository {
   async marketWithLatestSnapshot(perpAddress: string): Promise<MarketWithSnapshot | null> {
     const rows = (await this.run((source) =>
       source.query(
-        `SELECT ${marketColumns('m')}, s.id AS s_id, s."timestamp" AS s_timestamp, s.amm_price_x96 AS s_amm_price_x96, s.index_price_x96 AS s_index_price_x96
+        `SELECT ${marketColumns('m')}, ${MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS c_${c}`).join(', ')}, s.id AS s_id, s."timestamp" AS s_timestamp, s.amm_price_x96 AS s_amm_price_x96, s.index_price_x96 AS s_index_price_x96
          FROM markets m
          LEFT JOIN LATERAL (
            SELECT id, "timestamp", amm_price_x96, index_price_x96 FROM snapshots
@@ -59,12 +60,14 @@ export class MarketsRepository {
       ),
     )) as Array<MarketRow & { s_id: string | null; s_timestamp: Date; s_amm_price_x96: string; s_index_price_x96: string | null }>;
     if (rows.length === 0) return null;
-    const { s_id, s_timestamp, s_amm_price_x96, s_index_price_x96, ...market } = rows[0];
+    const chain = decodeMarketChainRow(rows[0] as unknown as Record<string, unknown>, 'c_');
+    const { s_id, s_timestamp, s_amm_price_x96, s_index_price_x96, ...rest } = rows[0];
+    const market = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('c_'))) as unknown as MarketRow;
     const snapshot: SnapshotRow | null =
       s_id === null
         ? null
         : { id: s_id, timestamp: s_timestamp, perp_address: market.perp_address, amm_price_x96: s_amm_price_x96, index_price_x96: s_index_price_x96 };
-    return { market, snapshot };
+    return { market, snapshot, chain };
   }
 
   /**

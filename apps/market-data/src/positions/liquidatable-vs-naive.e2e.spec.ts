@@ -1,5 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { atomsToHuman, BigNumber, formatDecimal, formatInteger, makerPositionValue, Q96, ratioFromE6, takerHealth, x96ToPrice } from '@perp/x96-math';
+import { decodeMarketChainRow, decodePositionChainRow, decodeTickChainRow, makerFigures, markMarket, takerFigures, TickChainRow } from '@perp/index-db';
+import { estimatedRewardAtoms, formatDecimal, formatInteger, isCandidateE6, ratioFromE6, atomsToHuman } from '@perp/x96-math';
 import { PRESETS, runSimulation } from '@perp/market-sim';
 import request from 'supertest';
 import { marketKeyBounds } from './candidate-rule';
@@ -17,17 +18,24 @@ interface Expected {
   is_maker: boolean;
   amount: string;
   margin_ratio: string | null;
-  distance: BigNumber | null;
-  reward: BigNumber | null;
+  /** ratio - threshold and the reward, E6 and atoms. */
+  distance: bigint | null;
+  reward: bigint | null;
   as_of: number | null;
+  /** The contract's verdict (ratio < threshold), and what the old arithmetic would have said (see below). */
+  liquidatable: boolean;
+  utilOnly: boolean;
+  markOnly: boolean;
 }
 
 /**
- * Every open position's health computed the slow way, straight from the math lib and a full
- * read of the table: takers with their funding owed, makers on their net inventory (deltas
- * plus what their liquidity holds at the pool price). DESIGN §4 rule, no index involved.
+ * Every open position computed the slow way, from a full read of the tables (positions, markets,
+ * ticks) and the contract arithmetic (index-db contract-figures.ts, @perp/x96-math): no key, no range,
+ * no candidate query. Takers with funding and util owed at the fair-price mark accrued to the latest
+ * snapshot; makers with their settle legs. Also notes, for each liquidatable taker, whether it is
+ * liquidatable only because of its util owed, or only at the contract's mark (the stored EMA says healthy).
  */
-async function naiveCandidates(env: PositionsTestEnv, buffer: string, perpAddress?: string): Promise<Expected[]> {
+async function naiveCandidates(env: PositionsTestEnv, bufferE6: bigint, perpAddress?: string): Promise<Expected[]> {
   return env.withIndex(async (client) => {
     const markets = new Map(
       (
@@ -36,42 +44,58 @@ async function naiveCandidates(env: PositionsTestEnv, buffer: string, perpAddres
         )
       ).rows.map((m) => [m.perp_address as string, m]),
     );
+    const ticks = new Map<string, TickChainRow>();
+    for (const t of (await client.query(`SELECT * FROM ticks`)).rows) ticks.set(`${t.perp_address}:${t.tick}`, decodeTickChainRow(t) as TickChainRow);
     const open = (await client.query(`SELECT * FROM positions WHERE NOT is_closed ORDER BY id`)).rows;
     const out: Expected[] = [];
     for (const p of open) {
       if (perpAddress && p.perp_address !== perpAddress) continue;
       const m = markets.get(p.perp_address);
-      let perp = BigInt(p.perp_delta);
-      let usd = BigInt(p.usd_delta);
-      let funding = (perp * (BigInt(m.cumulative_funding_x96) - BigInt(p.entry_cumulative_funding_x96))) / Q96;
-      if (p.is_maker) {
-        const held = makerPositionValue({ tickLower: p.tick_lower, tickUpper: p.tick_upper, liquidity: BigInt(p.liquidity) }, BigInt(m.sqrt_price_x96));
-        perp += held.amount0;
-        usd += held.amount1;
-        funding = 0n;
+      const chain = decodeMarketChainRow(m);
+      const asOf = m.as_of === null ? null : Number(m.as_of);
+      const marked = markMarket(chain, asOf);
+      const position = decodePositionChainRow(p);
+      const threshold = BigInt(p.liq_margin_ratio);
+      let ratio: bigint | null = null;
+      let reward: bigint | null = null;
+      let utilOnly = false;
+      let markOnly = false;
+      if (marked !== null && !p.is_maker) {
+        const h = takerFigures(marked, position);
+        ratio = position.perpDelta === 0n ? null : h.marginRatioE6;
+        reward = estimatedRewardAtoms(h.equity, h.positionValue, BigInt(m.liquidation_fee));
+        if (h.isLiquidatable && position.perpDelta !== 0n) {
+          const noUtil = {
+            ...position,
+            entryLongUtilPaymentsX96: marked.cumulatives.longUtilPaymentsX96,
+            entryShortUtilPaymentsX96: marked.cumulatives.shortUtilPaymentsX96,
+          };
+          utilOnly = !takerFigures(marked, noUtil).isLiquidatable;
+          markOnly = chain.emaAmmPriceX96 !== null && !takerFigures(marked, position, chain.emaAmmPriceX96).isLiquidatable;
+        }
+      } else if (marked !== null) {
+        const lower = ticks.get(`${p.perp_address}:${p.tick_lower}`);
+        const upper = ticks.get(`${p.perp_address}:${p.tick_upper}`);
+        if (lower && upper) {
+          const f = makerFigures(marked, chain, position, { lower, upper });
+          ratio = f.marginRatioE6;
+          reward = estimatedRewardAtoms(f.equity, f.positionValue, BigInt(m.liquidation_fee));
+        }
       }
-      const r = ratioFromE6(BigInt(p.liq_margin_ratio));
-      const health =
-        m.ema_amm_price_x96 === null
-          ? null
-          : takerHealth(
-              { margin: atomsToHuman(BigInt(p.margin)), perpDelta: atomsToHuman(perp), usdDelta: atomsToHuman(usd), fundingOwed: atomsToHuman(funding) },
-              x96ToPrice(BigInt(m.ema_amm_price_x96)),
-              r,
-              ratioFromE6(BigInt(m.liquidation_fee)),
-            );
-      const ratio = health?.marginRatio ?? null;
-      if (ratio !== null && ratio.gt(r.times(new BigNumber(1).plus(buffer)))) continue;
+      if (ratio !== null && !isCandidateE6(ratio, threshold, bufferE6)) continue;
       const size = BigInt(p.perp_delta) < 0n ? -BigInt(p.perp_delta) : BigInt(p.perp_delta);
       out.push({
         id: Number(p.id),
         perp_address: p.perp_address,
         is_maker: p.is_maker,
         amount: formatInteger(p.is_maker ? BigInt(p.liquidity) : size),
-        margin_ratio: ratio === null ? null : formatDecimal(ratio),
-        distance: health?.distanceToLiquidation ?? null,
-        reward: health?.estimatedReward ?? null,
-        as_of: m.ema_amm_price_x96 === null || m.as_of === null ? null : Number(m.as_of),
+        margin_ratio: ratio === null ? null : formatDecimal(ratioFromE6(ratio)),
+        distance: ratio === null ? null : ratio - threshold,
+        reward: marked === null ? null : reward,
+        as_of: marked === null ? null : asOf,
+        liquidatable: ratio !== null && ratio < threshold,
+        utilOnly,
+        markOnly,
       });
     }
     return out;
@@ -80,14 +104,14 @@ async function naiveCandidates(env: PositionsTestEnv, buffer: string, perpAddres
 
 /** The DESIGN §4 sorts, written out again: uncomputable ratios last, then the key (nulls last), then id. */
 function naiveSort(rows: Expected[], sort: Sort): Expected[] {
-  const key = (e: Expected): BigNumber | null => (sort === 'most_underwater' ? e.distance : (e.reward?.negated() ?? null));
+  const key = (e: Expected): bigint | null => (sort === 'most_underwater' ? e.distance : e.reward === null ? null : -e.reward);
   return [...rows].sort((a, b) => {
     if ((a.margin_ratio === null) !== (b.margin_ratio === null)) return a.margin_ratio === null ? 1 : -1;
     const ka = key(a);
     const kb = key(b);
     if (ka === null && kb !== null) return 1;
     if (kb === null && ka !== null) return -1;
-    if (ka !== null && kb !== null && !ka.eq(kb)) return ka.lt(kb) ? -1 : 1;
+    if (ka !== null && kb !== null && ka !== kb) return ka < kb ? -1 : 1;
     return a.id - b.id;
   });
 }
@@ -140,7 +164,7 @@ describe('liquidation candidates on simulated data', () => {
     ['largest_reward', 'one market', '1'],
   ] as [Sort, string, string][])('%s over %s, buffer %s, equals the naive full computation', async (sort, scope, buffer) => {
     const market = scope === 'one market' ? busiest : undefined;
-    const expected = naiveSort(await naiveCandidates(env, buffer, market), sort);
+    const expected = naiveSort(await naiveCandidates(env, BigInt(Math.round(Number(buffer) * 1e6)), market), sort);
     const now = Math.floor(Date.now() / 1000);
     const actual = await routeCandidates(apps.get(buffer) as NestFastifyApplication, `sort=${sort}${market ? `&perp_address=${market}` : ''}`);
     expect(actual.map((c) => c['id'])).toEqual(expected.map((e) => e.id));
@@ -152,8 +176,8 @@ describe('liquidation candidates on simulated data', () => {
           is_maker: e.is_maker,
           amount: e.amount,
           margin_ratio: e.margin_ratio,
-          distance_to_liquidation: e.distance === null ? null : formatDecimal(e.distance),
-          estimated_reward: e.reward === null ? null : formatDecimal(e.reward),
+          distance_to_liquidation: e.distance === null ? null : formatDecimal(ratioFromE6(e.distance)),
+          estimated_reward: e.reward === null ? null : formatDecimal(atomsToHuman(e.reward)),
           as_of: e.as_of,
           is_stale: e.as_of === null || now - e.as_of > STALE_AFTER,
         }),
@@ -162,13 +186,32 @@ describe('liquidation candidates on simulated data', () => {
     // The data exercise every case: past the threshold, no ratio, takers and makers, fresh and unknown marks,
     // and with the wide buffer positions of the market whose indexing stopped 2 h ago (stale mark).
     if (!market) {
-      expect(expected.some((e) => e.distance !== null && e.distance.lte(0))).toBe(true);
+      expect(expected.some((e) => e.distance !== null && e.distance <= 0n)).toBe(true);
       expect(expected.some((e) => e.margin_ratio === null)).toBe(true);
       expect(expected.some((e) => e.is_maker) && expected.some((e) => !e.is_maker)).toBe(true);
       expect(actual.some((c) => c['is_stale'] === false)).toBe(true);
       expect(actual.some((c) => c['is_stale'] === true && c['as_of'] === null)).toBe(true);
       if (buffer === '1') expect(actual.some((c) => c['is_stale'] === true && c['as_of'] !== null)).toBe(true);
     }
+  });
+
+  it('misses no position the contract liquidates on the demo preset, among them ones liquidatable only by util owed or only at the fair-price mark', async () => {
+    const everyOpen = await naiveCandidates(env, 0n);
+    const liquidatable = everyOpen.filter((e) => e.liquidatable);
+    const served = new Set((await routeCandidates(apps.get('0.1') as NestFastifyApplication, 'sort=most_underwater')).map((c) => c['id']));
+    expect(liquidatable.filter((e) => !served.has(e.id)).map((e) => e.id)).toEqual([]);
+    expect(liquidatable.length).toBeGreaterThan(5);
+    expect(liquidatable.filter((e) => e.utilOnly).length).toBeGreaterThan(0);
+    expect(liquidatable.filter((e) => e.markOnly).length).toBeGreaterThan(0);
+  });
+
+  it('/live.mark_price is the positions current_mark_price, the contract mark at the snapshot time', async () => {
+    const app = apps.get('0.1') as NestFastifyApplication;
+    const position = (await request(app.getHttpServer()).get(`/positions?perp_address=${busiest}&is_open=true&limit=1`).set('X-API-Key', API_KEY).expect(200))
+      .body.items[0];
+    const live = (await request(app.getHttpServer()).get(`/markets/${busiest}/live`).set('X-API-Key', API_KEY).expect(200)).body;
+    expect(position.current_mark_price).not.toBeNull();
+    expect(live.mark_price).toBe(position.current_mark_price);
   });
 
   it('reads candidates by range scans of the partial indexes, never a scan of positions', async () => {

@@ -7,8 +7,9 @@ type Row = Record<string, unknown>;
 
 /**
  * GET /positions/liquidatable and /v1/positions/liquidatable on hand-made rows
- * (test/hand-fixtures.ts), default buffer 0.10: candidate when margin_ratio <= 0.05 * 1.1 = 0.055
- * for takers, <= 0.9 * 1.1 = 0.99 for makers, or when the ratio cannot be computed.
+ * (test/hand-fixtures.ts), default buffer 0.10: candidate when the contract's margin ratio
+ * (floor(equity * 1e6 / (value + 1)) / 1e6) is <= 0.05 * 1.1 = 0.055 for takers, <= 0.9 * 1.1 = 0.99
+ * for makers, or when the ratio cannot be computed.
  */
 describe('liquidation candidates', () => {
   let env: PositionsTestEnv;
@@ -31,36 +32,36 @@ describe('liquidation candidates', () => {
 
   it('the hand-worked taker: ratio, distance, reward, notional, amount, as_of', async () => {
     // Position 1 on A: margin 10, long 100 perps, usd_delta -380, funding owed 100 * 0.125 = 12.5 (entry 0).
-    //   equity   = 10 + 100 * 4 - 380 - 12.5 = 17.5
-    //   notional = |100| * 4 = 400
-    //   ratio    = 17.5 / 400 = 0.04375            (past the 0.05 threshold)
-    //   distance = 0.04375 - 0.05 = -0.00625
-    //   reward   = min(max(17.5, 0), 400 * 0.01) = 4
+    //   equity   = 10 - 12.5 + (100 * 4 - 380) = 17.5
+    //   notional = the contract's value, trunc(100e6 * 4) atoms = 400
+    //   ratio    = floor(17.5e6 * 1e6 / (400e6 + 1)) = 43749 -> 0.043749   (the +1 atom: not 0.04375)
+    //   distance = 0.043749 - 0.05 = -0.006251
+    //   reward   = min(max(17.5, 0), floor(400e6 * 10000 / 1e6) atoms) = 4
     //   amount   = |perp_delta| in atoms = 100000000
     const res = await get('/positions/liquidatable').expect(200);
-    expect(res.body.items[0]).toStrictEqual({
+    expect(res.body.items.find((c: Row) => c['id'] === 1)).toStrictEqual({
       id: 1,
       perp_address: MARKET_A,
       perp: MARKET_A,
       is_maker: false,
       amount: '100000000',
       mode: 'full',
-      margin_ratio: '0.04375',
+      margin_ratio: '0.043749',
       liq_margin_ratio: '0.05',
       as_of: asOfA,
       holder: HOLDER_1,
       notional: '400',
-      health: { margin_ratio: '0.04375', liq_margin_ratio: '0.05' },
-      distance_to_liquidation: '-0.00625',
+      health: { margin_ratio: '0.043749', liq_margin_ratio: '0.05' },
+      distance_to_liquidation: '-0.006251',
       estimated_reward: '4',
       is_stale: false,
     });
   });
 
-  it('a maker: ratio on its net inventory, amount = its liquidity', async () => {
-    // Position 7: net inventory -30 perps, +100 USD; margin 130; mark 4.
-    //   equity = 130 - 30 * 4 + 100 = 110; notional = 30 * 4 = 120; ratio = 110 / 120 = 0.91666...
-    //   0.9166 <= 0.9 * 1.1 = 0.99: a candidate; distance = 0.91666... - 0.9; reward = min(110, 120 * 0.01) = 1.2
+  it('a maker: the contract ratio on its band value with its settle legs, amount = its liquidity', async () => {
+    // Position 7 (positions.e2e.spec.ts works its figures): equity 112.220703, band value 1664.291009.
+    //   ratio = floor(112220703e6 / (1664291009 + 1)) = 67428 -> 0.067428, past 0.9: liquidatable
+    //   distance = 0.067428 - 0.9 = -0.832572; reward = min(112.220703, floor(1664291009 * 0.01) atoms) = 16.64291
     const res = await get(`/positions/liquidatable?perp_address=${MARKET_A}`).expect(200);
     const maker = res.body.items.find((c: Row) => c['id'] === 7);
     expect(maker).toStrictEqual({
@@ -70,47 +71,47 @@ describe('liquidation candidates', () => {
       is_maker: true,
       amount: '10000000000',
       mode: 'full',
-      margin_ratio: '0.916666666666666667',
+      margin_ratio: '0.067428',
       liq_margin_ratio: '0.9',
       as_of: asOfA,
       holder: HOLDER_1,
-      notional: '120',
-      health: { margin_ratio: '0.916666666666666667', liq_margin_ratio: '0.9' },
-      distance_to_liquidation: '0.016666666666666667',
-      estimated_reward: '1.2',
+      notional: '1664.291009',
+      health: { margin_ratio: '0.067428', liq_margin_ratio: '0.9' },
+      distance_to_liquidation: '-0.832572',
+      estimated_reward: '16.64291',
       is_stale: false,
     });
   });
 
   it('most_underwater (the default): distance ascending, uncomputable ratios last, ties by id', async () => {
-    // distances: 1: -0.00625; 8: 2 + 10 * 2 - 21 = 1 over 20 -> 0.05 - 0.05 = 0; 5: (0.5 - 200 + 210) / 200 - 0.05 = 0.0025;
-    // 2: 21.96 / 400 - 0.05 = 0.0049; 4: 22 / 400 - 0.05 = 0.005 (exactly at 0.055: included); 7: 0.01666...;
-    // then 9 (no mark) and 10 (no exposure). Out: 3 (22.04 / 400 = 0.0551 > 0.055), 6 and 11 (closed).
+    // Ratios are floor(equity * 1e6 / (value + 1)): 7: 0.067428 - 0.9; 1: 0.043749 - 0.05; 8 (B, mark 2): equity 2 + 20 - 21 = 1
+    // over 20 -> 0.049999 (liquidatable: the +1 atom); 5: 10.5 / 200 -> 0.052499; 2: 21.96 / 400 -> 0.054899;
+    // 4: 22 / 400 -> 0.054999; then 9 (no mark) and 10 (no exposure). Out: 3 (22.04 / 400 -> 0.055099 > 0.055), 6 and 11 (closed).
     const res = await get('/positions/liquidatable').expect(200);
     expect(res.body).toMatchObject({ total: 8, limit: 100, offset: 0, has_more: false });
     expect(res.body.items.map((c: Row) => [c['id'], c['distance_to_liquidation']])).toEqual([
-      [1, '-0.00625'],
-      [8, '0'],
-      [5, '0.0025'],
-      [2, '0.0049'],
-      [4, '0.005'],
-      [7, '0.016666666666666667'],
+      [7, '-0.832572'],
+      [1, '-0.006251'],
+      [8, '-0.000001'],
+      [5, '0.002499'],
+      [2, '0.004899'],
+      [4, '0.004999'],
       [9, null],
       [10, null],
     ]);
-    expect(await ids('/positions/liquidatable?sort=most_underwater')).toEqual([1, 8, 5, 2, 4, 7, 9, 10]);
+    expect(await ids('/positions/liquidatable?sort=most_underwater')).toEqual([7, 1, 8, 5, 2, 4, 9, 10]);
   });
 
   it('largest_reward: estimated_reward descending, ties by id, uncomputable ratios and null rewards last', async () => {
-    // rewards: 1, 2, 4: min(equity, 400 * 0.01) = 4; 5: min(10.5, 200 * 0.01) = 2; 7: 1.2; 8: min(1, 20 * 0.005) = 0.1;
+    // rewards: 7: 16.64291; 1, 2, 4: min(equity, 400 * 0.01) = 4; 5: min(10.5, 200 * 0.01) = 2; 8: min(1, 20 * 0.005) = 0.1;
     // 10: no ratio (reward min(5, 0) = 0); 9: no mark, no reward.
     const res = await get('/positions/liquidatable?sort=largest_reward').expect(200);
     expect(res.body.items.map((c: Row) => [c['id'], c['estimated_reward']])).toEqual([
+      [7, '16.64291'],
       [1, '4'],
       [2, '4'],
       [4, '4'],
       [5, '2'],
-      [7, '1.2'],
       [8, '0.1'],
       [10, '0'],
       [9, null],
@@ -120,18 +121,18 @@ describe('liquidation candidates', () => {
   it('the buffer: just inside, exactly at and just outside liq_margin_ratio * 1.1', async () => {
     const res = await get(`/positions/liquidatable?perp_address=${MARKET_A}`).expect(200);
     const ratios = Object.fromEntries(res.body.items.map((c: Row) => [c['id'], c['margin_ratio']]));
-    expect(ratios[2]).toBe('0.0549'); // 21.96 / 400
-    expect(ratios[4]).toBe('0.055'); // 22 / 400: <= is inclusive
-    expect(ratios[3]).toBeUndefined(); // 22.04 / 400 = 0.0551
+    expect(ratios[2]).toBe('0.054899'); // floor(21.96e12 / (400e6 + 1))
+    expect(ratios[4]).toBe('0.054999'); // 22 / 400 less the +1 atom: inside
+    expect(ratios[3]).toBeUndefined(); // floor(22.04e12 / (400e6 + 1)) = 55099 > 55000
   });
 
   it('CANDIDATE_BUFFER is a setting: with 0 only ratios <= the raw threshold (or uncomputable) remain', async () => {
     const strict = await env.app({ CANDIDATE_BUFFER: '0' });
-    // 1: 0.04375; 8: exactly 0.05; maker 7 (0.9166 > 0.9) and 2, 4, 5 drop out; 9 and 10 stay (no ratio).
-    expect(await ids('/positions/liquidatable', strict)).toEqual([1, 8, 9, 10]);
+    // 7: 0.067428 <= 0.9; 1: 0.043749; 8: 0.049999; 2, 4, 5 drop out; 9 and 10 stay (no ratio).
+    expect(await ids('/positions/liquidatable', strict)).toEqual([7, 1, 8, 9, 10]);
     const wide = await env.app({ CANDIDATE_BUFFER: '0.103' });
-    // 0.05 * 1.103 = 0.05515 now takes 3 (0.0551) in.
-    expect(await ids(`/positions/liquidatable?perp_address=${MARKET_A}`, wide)).toEqual([1, 5, 2, 4, 3, 7, 10]);
+    // 0.05 * 1.103 = 0.05515 now takes 3 (0.055099) in.
+    expect(await ids(`/positions/liquidatable?perp_address=${MARKET_A}`, wide)).toEqual([7, 1, 5, 2, 4, 3, 10]);
   });
 
   it('is_stale: fresh mark snapshot false, an hour old true, unknown (no mark) true; as_of is the snapshot time', async () => {
@@ -172,7 +173,7 @@ describe('liquidation candidates', () => {
 
   it('filters by perp_address; the three aliases answer the same; unknown market: empty page', async () => {
     const canonical = await get(`/positions/liquidatable?perp_address=${MARKET_A}&sort=largest_reward`).expect(200);
-    expect(canonical.body.items.map((c: Row) => c['id'])).toEqual([1, 2, 4, 5, 7, 10]);
+    expect(canonical.body.items.map((c: Row) => c['id'])).toEqual([7, 1, 2, 4, 5, 10]);
     for (const alias of ['market_id', 'perp', 'perp_id']) {
       const aliased = await get(`/positions/liquidatable?${alias}=${MARKET_A.toUpperCase().replace('0X', '0x')}&sort=largest_reward`).expect(200);
       expect(aliased.body).toStrictEqual(canonical.body);
@@ -190,7 +191,7 @@ describe('liquidation candidates', () => {
   it('pages: total and has_more; limits at the bounds and one past', async () => {
     const page = await get('/positions/liquidatable?limit=3&offset=3').expect(200);
     expect(page.body).toMatchObject({ total: 8, limit: 3, offset: 3, has_more: true });
-    expect(page.body.items.map((c: Row) => c['id'])).toEqual([2, 4, 7]);
+    expect(page.body.items.map((c: Row) => c['id'])).toEqual([5, 2, 4]);
     const last = await get('/positions/liquidatable?limit=3&offset=6').expect(200);
     expect(last.body).toMatchObject({ total: 8, has_more: false });
     expect(last.body.items.map((c: Row) => c['id'])).toEqual([9, 10]);
@@ -219,14 +220,14 @@ describe('liquidation candidates', () => {
   it('/v1/positions/liquidatable: exactly the legacy fields, most underwater first, market_id filter', async () => {
     const res = await get('/v1/positions/liquidatable').expect(200);
     expect(res.body).toMatchObject({ total: 8, limit: 100, offset: 0, has_more: false });
-    expect(res.body.items.map((c: Row) => c['id'])).toEqual([1, 8, 5, 2, 4, 7, 9, 10]);
-    expect(res.body.items[0]).toStrictEqual({
+    expect(res.body.items.map((c: Row) => c['id'])).toEqual([7, 1, 8, 5, 2, 4, 9, 10]);
+    expect(res.body.items.find((c: Row) => c['id'] === 1)).toStrictEqual({
       id: 1,
       perp: MARKET_A,
       is_maker: false,
       amount: '100000000',
       mode: 'full',
-      margin_ratio: '0.04375',
+      margin_ratio: '0.043749',
       liq_margin_ratio: '0.05',
       as_of: asOfA,
     });
@@ -236,7 +237,7 @@ describe('liquidation candidates', () => {
       is_maker: true,
       amount: '10000000000',
       mode: 'full',
-      margin_ratio: '0.916666666666666667',
+      margin_ratio: '0.067428',
       liq_margin_ratio: '0.9',
       as_of: asOfA,
     });
@@ -252,7 +253,7 @@ describe('liquidation candidates', () => {
     });
     const one = await get(`/v1/positions/liquidatable?market_id=${MARKET_B}&limit=1`).expect(200);
     expect(one.body).toEqual({
-      items: [{ id: 8, perp: MARKET_B, is_maker: false, amount: '10000000', mode: 'full', margin_ratio: '0.05', liq_margin_ratio: '0.05', as_of: asOfB }],
+      items: [{ id: 8, perp: MARKET_B, is_maker: false, amount: '10000000', mode: 'full', margin_ratio: '0.049999', liq_margin_ratio: '0.05', as_of: asOfB }],
       total: 1,
       limit: 1,
       offset: 0,

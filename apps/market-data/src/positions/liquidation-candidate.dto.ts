@@ -20,7 +20,13 @@ export class LiquidationCandidateDto {
   })
   amount!: string;
   @ApiProperty({ type: 'string', default: 'full', example: 'full' }) mode!: string;
-  @ApiProperty(DEC_OR_NULL('Approximate indexed equity / notional at the mark snapshot; null if uncomputable', '0.052')) margin_ratio!: string | null;
+  @ApiProperty(
+    DEC_OR_NULL(
+      "The contract's ratio at the mark snapshot from indexed (possibly stale) state: floor(equity * 1e6 / (value + 1)) / 1e6, 0 when equity <= 0; null if uncomputable",
+      '0.052',
+    ),
+  )
+  margin_ratio!: string | null;
   @ApiProperty(DEC_OR_NULL('Maintenance margin ratio threshold, fraction', '0.05')) liq_margin_ratio!: string | null;
   @ApiProperty({
     type: 'integer',
@@ -31,12 +37,15 @@ export class LiquidationCandidateDto {
   })
   as_of!: number | null;
   @ApiProperty(HEX_ADDRESS('Wallet holding the position', true)) holder!: string | null;
-  @ApiProperty(DEC_OR_NULL('|net perp exposure| * mark, USDC; null if uncomputable', '2000')) notional!: string | null;
+  @ApiProperty(
+    DEC_OR_NULL("The contract's position value at the mark, USDC (takers |trunc(perp_delta * mark)|, makers the band's value); null if uncomputable", '2000'),
+  )
+  notional!: string | null;
   @ApiProperty({ type: () => CandidateHealthDto }) health!: CandidateHealthDto;
   @ApiProperty(DEC_OR_NULL('margin_ratio - liq_margin_ratio, unbuffered; non-positive means already past the raw threshold', '0.002'))
   distance_to_liquidation!: string | null;
-  @ApiProperty(DEC_OR_NULL('min(max(equity, 0), notional * liquidation fee), USDC: a prioritisation signal, not a payout', '10')) estimated_reward!:
-    string | null;
+  @ApiProperty(DEC_OR_NULL('min(max(equity, 0), floor(notional * liquidation fee) in atoms), USDC: a prioritisation signal, not a payout', '10'))
+  estimated_reward!: string | null;
   @ApiProperty({ type: 'boolean', default: true, description: 'The mark snapshot is older than STALE_AFTER_SECONDS, or its age is unknown', example: false })
   is_stale!: boolean;
 }

@@ -1,7 +1,21 @@
+import {
+  BandTicks,
+  decodeMarketChainRow,
+  decodePositionChainRow,
+  decodeTickChainRow,
+  MARKET_CHAIN_COLUMNS,
+  MarkedMarket,
+  markMarket,
+  MarketChainRow,
+  POSITION_CHAIN_COLUMNS,
+  PositionChainRow,
+  TICK_CHAIN_COLUMNS,
+} from '@perp/index-db';
+
 /**
  * A positions row and the market state its derived figures need, decoded from what `pg`
- * returns (int8 and numeric as strings) into exact bigints. Only this file knows the
- * column names; the queries select POSITION_COLUMNS / MARKET_STATE_COLUMNS.
+ * returns (int8 and numeric as strings) into exact bigints. Only this file (and index-db's
+ * contract-figures.ts, which names the chain columns) knows the column names.
  */
 export interface PositionRecord {
   id: bigint;
@@ -24,59 +38,64 @@ export interface PositionRecord {
   tickLower: number | null;
   tickUpper: number | null;
   liquidity: bigint | null;
-  entryCumulativeFundingX96: bigint;
+  /** Everything the contract settles the position against (checkpoints, band). */
+  chain: PositionChainRow;
+  /** A maker's two ticks as stored; null for takers, or when a tick row is missing. */
+  ticks: BandTicks | null;
 }
 
-/** What a position's current figures depend on: the market's mark, funding and pool price. */
+/** What a position's current figures depend on: the market's chain state, marked at its latest snapshot. */
 export interface MarketState {
   perpAddress: string;
-  /** The EMA AMM price (spec `mark_price`), plain X96; null before the first update. */
-  markX96: bigint | null;
-  cumulativeFundingX96: bigint;
-  /** The pool's sqrt price: where a maker's liquidity currently sits. */
-  sqrtPriceX96: bigint;
+  chain: MarketChainRow;
   takerLiqMarginRatioE6: number;
   liquidationFeeE6: number;
-  /** Unix seconds of the market's latest snapshot (the mark snapshot); null when there is none or it was not read. */
+  /** Unix seconds of the market's latest snapshot (the mark snapshot); null when there is none. */
   markAsOf: number | null;
+  /** The contract's mark and cumulatives at markAsOf (index-db markMarket); null without a mark. */
+  marked: MarkedMarket | null;
 }
 
-/** Columns of a positions row, for `SELECT ${POSITION_COLUMNS('p')}`. */
-export const POSITION_COLUMNS = (alias: string): string =>
-  [
-    'id',
-    'perp_address',
-    'holder',
-    'is_maker',
-    'is_long',
-    'is_closed',
-    'open_timestamp',
-    'close_timestamp',
-    'was_liquidated',
-    'margin',
-    'perp_delta',
-    'usd_delta',
-    'avg_entry_amm_price_x96',
-    'liq_margin_ratio',
-    'backstop_margin_ratio',
-    'tick_lower',
-    'tick_upper',
-    'liquidity',
-    'entry_cumulative_funding_x96',
-  ]
-    .map((c) => `${alias}.${c}`)
-    .join(', ');
+const POSITION_OWN_COLUMNS = [
+  'id',
+  'perp_address',
+  'holder',
+  'is_maker',
+  'is_long',
+  'is_closed',
+  'open_timestamp',
+  'close_timestamp',
+  'was_liquidated',
+  'avg_entry_amm_price_x96',
+  'backstop_margin_ratio',
+];
 
-/** Market columns, prefixed `m_` so that they sit next to a position's in a join. */
-export const MARKET_STATE_COLUMNS = (alias: string): string =>
-  [
-    `${alias}.perp_address AS m_perp_address`,
-    `${alias}.ema_amm_price_x96 AS m_mark_x96`,
-    `${alias}.cumulative_funding_x96 AS m_cumulative_funding_x96`,
-    `${alias}.sqrt_price_x96 AS m_sqrt_price_x96`,
-    `${alias}.taker_liq_margin_ratio AS m_taker_liq_margin_ratio`,
-    `${alias}.liquidation_fee AS m_liquidation_fee`,
-  ].join(', ');
+/** Columns of a positions row (alias `p`), with its band's two ticks as tl_* / tu_* (aliases `tl`, `tu`; see POSITION_TICK_JOINS). */
+export const POSITION_COLUMNS = [
+  ...[...POSITION_OWN_COLUMNS, ...POSITION_CHAIN_COLUMNS].map((c) => `p.${c}`),
+  ...TICK_CHAIN_COLUMNS.flatMap((c) => [`tl.${c} AS tl_${c}`, `tu.${c} AS tu_${c}`]),
+].join(', ');
+
+/** The same list with null ticks, for a branch of takers only (no join). */
+export const TAKER_POSITION_COLUMNS = [
+  ...[...POSITION_OWN_COLUMNS, ...POSITION_CHAIN_COLUMNS].map((c) => `p.${c}`),
+  ...TICK_CHAIN_COLUMNS.flatMap((c) => [`NULL::numeric AS tl_${c}`, `NULL::numeric AS tu_${c}`]),
+].join(', ');
+
+/** A band's two ticks by the ticks primary key (no match for a taker's null ticks). */
+export const POSITION_TICK_JOINS =
+  'LEFT JOIN ticks tl ON tl.perp_address = p.perp_address AND tl.tick = p.tick_lower LEFT JOIN ticks tu ON tu.perp_address = p.perp_address AND tu.tick = p.tick_upper';
+
+/** Market columns (alias `m`), prefixed `m_` so that they sit next to a position's in a join. */
+export const MARKET_STATE_COLUMNS = [
+  'm.perp_address AS m_perp_address',
+  'm.taker_liq_margin_ratio AS m_taker_liq_margin_ratio',
+  'm.liquidation_fee AS m_liquidation_fee',
+  ...MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS m_${c}`),
+].join(', ');
+
+/** The latest snapshot's time of market `m`: one probe of snapshots_market_time_idx. */
+export const MARK_AS_OF_SQL = `(SELECT floor(extract(epoch FROM s."timestamp"))::bigint FROM snapshots s WHERE s.perp_address = m.perp_address ORDER BY s."timestamp" DESC, s.id DESC LIMIT 1)`;
 
 type Raw = Record<string, unknown>;
 
@@ -86,6 +105,9 @@ const num = (value: unknown): number => Number(value);
 const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 export function decodePosition(row: Raw): PositionRecord {
+  const chain = decodePositionChainRow(row);
+  const lower = decodeTickChainRow(row, 'tl_');
+  const upper = decodeTickChainRow(row, 'tu_');
   return {
     id: big(row['id']),
     perpAddress: row['perp_address'] as string,
@@ -96,28 +118,49 @@ export function decodePosition(row: Raw): PositionRecord {
     openTimestamp: num(row['open_timestamp']),
     closeTimestamp: numOrNull(row['close_timestamp']),
     wasLiquidated: row['was_liquidated'] as boolean | null,
-    margin: big(row['margin']),
-    perpDelta: big(row['perp_delta']),
-    usdDelta: big(row['usd_delta']),
+    margin: chain.margin,
+    perpDelta: chain.perpDelta,
+    usdDelta: chain.usdDelta,
     avgEntryAmmPriceX96: bigOrNull(row['avg_entry_amm_price_x96']),
-    liqMarginRatioE6: num(row['liq_margin_ratio']),
+    liqMarginRatioE6: chain.liqMarginRatioE6,
     backstopMarginRatioE6: num(row['backstop_margin_ratio']),
-    tickLower: numOrNull(row['tick_lower']),
-    tickUpper: numOrNull(row['tick_upper']),
-    liquidity: bigOrNull(row['liquidity']),
-    entryCumulativeFundingX96: big(row['entry_cumulative_funding_x96']),
+    tickLower: chain.tickLower,
+    tickUpper: chain.tickUpper,
+    liquidity: chain.liquidity,
+    chain,
+    ticks: lower && upper ? { lower, upper } : null,
   };
 }
 
-/** The `m_` columns of a row (MARKET_STATE_COLUMNS), plus `m_mark_as_of` when the query read it. */
+/**
+ * Marked markets by their inputs: a market's mark and accrual (expWad, about 50 µs) change only with a
+ * new snapshot or touch, while every page of positions across many markets would otherwise redo them.
+ */
+const markedByInputs = new Map<string, MarkedMarket | null>();
+const MARKED_LIMIT = 4096;
+
+function markedMarket(perpAddress: string, row: Raw, chain: MarketChainRow, markAsOf: number | null): MarkedMarket | null {
+  const key = [perpAddress, markAsOf, ...MARKET_CHAIN_COLUMNS.map((c) => row[`m_${c}`])].join('|');
+  let marked = markedByInputs.get(key);
+  if (marked === undefined) {
+    marked = markMarket(chain, markAsOf);
+    if (markedByInputs.size >= MARKED_LIMIT) markedByInputs.clear();
+    markedByInputs.set(key, marked);
+  }
+  return marked;
+}
+
+/** The `m_` columns of a row (MARKET_STATE_COLUMNS) and `m_mark_as_of`, marked once: the contract's mark at the snapshot time. */
 export function decodeMarketState(row: Raw): MarketState {
+  const chain = decodeMarketChainRow(row, 'm_');
+  const markAsOf = numOrNull(row['m_mark_as_of']);
+  const perpAddress = row['m_perp_address'] as string;
   return {
-    perpAddress: row['m_perp_address'] as string,
-    markX96: bigOrNull(row['m_mark_x96']),
-    cumulativeFundingX96: big(row['m_cumulative_funding_x96']),
-    sqrtPriceX96: big(row['m_sqrt_price_x96']),
+    perpAddress,
+    chain,
     takerLiqMarginRatioE6: num(row['m_taker_liq_margin_ratio']),
     liquidationFeeE6: num(row['m_liquidation_fee']),
-    markAsOf: numOrNull(row['m_mark_as_of']),
+    markAsOf,
+    marked: markedMarket(perpAddress, row, chain, markAsOf),
   };
 }

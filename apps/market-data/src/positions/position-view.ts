@@ -1,16 +1,29 @@
-import { atomsToHuman, BigNumber, formatDecimal, formatInteger, ratioFromE6 } from '@perp/x96-math';
+import { atomsToHuman, formatDecimal, formatInteger, ratioFromE6, x96ToPrice } from '@perp/x96-math';
 import { withNullablePerpAlias, withPerpAlias } from '../common';
 import { Candidate } from './liquidation-candidates.service';
 import { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { PositionDto } from './position.dto';
-import { PositionHealth } from './position-health';
+import { PositionFigures } from './position-figures';
 import { PositionRecord } from './position-record';
 
-const dec = (value: BigNumber | null): string | null => (value === null ? null : formatDecimal(value));
+const atoms = (value: bigint | null): string | null => (value === null ? null : formatDecimal(atomsToHuman(value)));
+const ratioE6 = (value: bigint | null): string | null => (value === null ? null : formatDecimal(ratioFromE6(value)));
 const ratio = (e6: number): string => formatDecimal(ratioFromE6(BigInt(e6)));
 
+/** Decoded marks: an exact 96-place decimal costs tens of µs, and a market's rows share one mark. */
+const markDecimals = new Map<bigint, string>();
+function markDecimal(markX96: bigint): string {
+  let decimal = markDecimals.get(markX96);
+  if (decimal === undefined) {
+    decimal = formatDecimal(x96ToPrice(markX96));
+    if (markDecimals.size >= 4096) markDecimals.clear();
+    markDecimals.set(markX96, decimal);
+  }
+  return decimal;
+}
+
 /** The spec's Position, fields in its order. */
-export function toPositionDto(position: PositionRecord, health: PositionHealth): PositionDto {
+export function toPositionDto(position: PositionRecord, figures: PositionFigures): PositionDto {
   return withPerpAlias({
     id: Number(position.id),
     open_timestamp: position.openTimestamp,
@@ -27,9 +40,9 @@ export function toPositionDto(position: PositionRecord, health: PositionHealth):
     avg_entry_amm_price_x96: position.avgEntryAmmPriceX96 === null ? null : formatDecimal(position.avgEntryAmmPriceX96),
     liq_margin_ratio: ratio(position.liqMarginRatioE6),
     backstop_margin_ratio: ratio(position.backstopMarginRatioE6),
-    current_mark_price: dec(health.mark),
-    unrealized_pnl: dec(health.unrealizedPnl),
-    effective_margin: dec(health.equity),
+    current_mark_price: figures.markX96 === null ? null : markDecimal(figures.markX96),
+    unrealized_pnl: atoms(figures.unrealizedPnlAtoms),
+    effective_margin: atoms(figures.equityAtoms),
   });
 }
 
@@ -43,11 +56,11 @@ type CandidateFields = Omit<LiquidationCandidateDto, 'is_stale'>;
 
 /** Every field of the candidate but is_stale, in the spec's order. */
 function candidateFields(candidate: Candidate): CandidateFields {
-  const { position, market, health } = candidate;
-  const marginRatio = dec(health.marginRatio);
+  const { position, market, figures } = candidate;
+  const marginRatio = ratioE6(figures.marginRatioE6);
   const liqMarginRatio = ratio(position.liqMarginRatioE6);
   // No mark, no snapshot of it used: the age is unknown, hence stale.
-  const asOf = market.markX96 === null ? null : market.markAsOf;
+  const asOf = market.marked === null ? null : market.markAsOf;
   return withNullablePerpAlias({
     id: Number(position.id),
     perp_address: position.perpAddress,
@@ -58,10 +71,10 @@ function candidateFields(candidate: Candidate): CandidateFields {
     liq_margin_ratio: liqMarginRatio,
     as_of: asOf,
     holder: position.holder,
-    notional: dec(health.notional),
+    notional: atoms(figures.valueAtoms),
     health: { margin_ratio: marginRatio, liq_margin_ratio: liqMarginRatio },
-    distance_to_liquidation: dec(health.distanceToLiquidation),
-    estimated_reward: dec(health.estimatedReward),
+    distance_to_liquidation: figures.marginRatioE6 === null ? null : ratioE6(figures.marginRatioE6 - BigInt(position.liqMarginRatioE6)),
+    estimated_reward: atoms(figures.estimatedRewardAtoms),
   });
 }
 

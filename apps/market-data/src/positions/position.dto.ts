@@ -21,14 +21,25 @@ export class PositionDto {
   avg_entry_amm_price_x96!: string | null;
   @ApiProperty(DEC_OR_NULL('Maintenance margin ratio, fraction', '0.05')) liq_margin_ratio!: string | null;
   @ApiProperty(DEC_OR_NULL('Backstop margin ratio, fraction', '0.02')) backstop_margin_ratio!: string | null;
-  @ApiProperty(DEC_OR_NULL("The market's current mark (its mark_price: the EMA AMM price); null when closed or before the first mark", '1000'))
+  @ApiProperty(
+    DEC_OR_NULL(
+      "The contract's mark at the market's latest snapshot: the fair price avg(pool price, max(index + EMA(pool) - EMA(index), 0)) with both EMAs advanced to that time (the /live mark_price); null when closed or before the first EMA update",
+      '1000',
+    ),
+  )
   current_mark_price!: string | null;
   @ApiProperty(
     DEC_OR_NULL(
-      'USDC at the current mark: takers perp_delta * mark + usd_delta - funding owed; makers the same on their net inventory (deltas plus what the liquidity holds now). Null when closed',
+      "The contract's valPnl at the mark, USDC: takers trunc(perp_delta * mark) + usd_delta; makers the band at the mark (its pool-price amounts, perps valued at the mark) + trunc(perp_delta * mark) + usd_delta. Null when closed",
       '-100',
     ),
   )
   unrealized_pnl!: string | null;
-  @ApiProperty(DEC_OR_NULL('margin + unrealized_pnl (equity); null when closed', '150')) effective_margin!: string | null;
+  @ApiProperty(
+    DEC_OR_NULL(
+      "The contract's equity, USDC: margin settled (takers: - funding owed - util owed; makers: - funding owed + util earnings + LP fees, accrued to the mark snapshot) + unrealized_pnl; null when closed",
+      '150',
+    ),
+  )
+  effective_margin!: string | null;
 }

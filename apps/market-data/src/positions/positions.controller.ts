@@ -34,7 +34,7 @@ export class PositionsController {
     const filter = { holder: query.holder, perpAddress: resolvePerpFilter(query), isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
     const { items, total } = await this.positions.page(filter, query.limit, query.offset);
     return toPage(
-      items.map((v) => toPositionDto(v.position, v.health)),
+      items.map((v) => toPositionDto(v.position, v.figures)),
       total,
       query,
     );
@@ -65,7 +65,7 @@ export class PositionsController {
   @ApiOkResponse({ type: PositionDto })
   @ApiErrors({ 422: 'position_id is not an integer', 404: 'Position not found', stores: ['Index store'] })
   async get(@Param('position_id', ParseIntPathPipe) id: number): Promise<PositionDto> {
-    const { position, health } = await this.positions.get(id);
-    return toPositionDto(position, health);
+    const { position, figures } = await this.positions.get(id);
+    return toPositionDto(position, figures);
   }
 }

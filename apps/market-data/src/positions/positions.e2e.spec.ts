@@ -27,12 +27,12 @@ describe('position routes', () => {
     await env?.stop();
   });
 
-  it('an open taker: stored fields decoded, current figures at the mark with the funding owed', async () => {
+  it('an open taker: stored fields decoded, current figures at the contract mark with the funding owed', async () => {
     // Position 1 on market A: margin 10, long 100 perps, usd_delta -380, entered when A's cumulative
-    // funding was 0; A is now at 0.125 USD per perp, its mark at 4.
-    //   funding owed = trunc(100e6 * (2^96/8 - 0) / 2^96) atoms = 12.5 USD
-    //   unrealized_pnl = 100 * 4 - 380 - 12.5 = 7.5
-    //   effective_margin = 10 + 7.5 = 17.5
+    // funding was 0; A is now at 0.125 USD per perp, its mark (fair price) at 4.
+    //   funding owed = ceil(100e6 * (2^96/8 - 0) / 2^96) atoms = 12.5 USD; util owed 0
+    //   unrealized_pnl (valPnl) = trunc(100e6 * 4) - 380e6 atoms = 20
+    //   effective_margin = 10 - 12.5 - 0 + 20 = 17.5
     const res = await get('/positions/1').expect(200);
     expect(res.body).toStrictEqual({
       id: 1,
@@ -52,7 +52,7 @@ describe('position routes', () => {
       liq_margin_ratio: '0.05',
       backstop_margin_ratio: '0.02',
       current_mark_price: '4',
-      unrealized_pnl: '7.5',
+      unrealized_pnl: '20',
       effective_margin: '17.5',
     });
   });
@@ -82,10 +82,14 @@ describe('position routes', () => {
     });
   });
 
-  it('a maker: pnl and equity on its net inventory (deltas plus what its liquidity holds now)', async () => {
+  it('a maker: valPnl on its band at the mark, equity with its settle legs (funding, util earnings, LP fees)', async () => {
     // Position 7: its liquidity holds 204.7692 perps + 845.214209 USD at A's pool price; deltas
     // -234.7692 / -745.214209, so the net inventory is -30 perps and +100 USD.
-    //   unrealized_pnl = -30 * 4 + 100 = -20;  effective_margin = 130 - 20 = 110
+    //   band value = floor(204769200 * 4) + 845214209 = 1664291009 atoms
+    //   unrealized_pnl = 1664291009 - 234769200 * 4 - 745214209 = -20 USD
+    //   settle legs: funding 0 (checkpoints at the band's funding now), util earnings floor(1e6 * 2^96 / 2^96) = 1 USD,
+    //   LP fees floor(1e10 * 2^115 / 2^128) = floor(1e10 / 8192) = 1.220703 USD
+    //   effective_margin = 130 - 0 + 1 + 1.220703 - 20 = 112.220703
     const res = await get('/positions/7').expect(200);
     expect(res.body).toStrictEqual({
       id: 7,
@@ -106,7 +110,7 @@ describe('position routes', () => {
       backstop_margin_ratio: '0.8',
       current_mark_price: '4',
       unrealized_pnl: '-20',
-      effective_margin: '110',
+      effective_margin: '112.220703',
     });
   });
 

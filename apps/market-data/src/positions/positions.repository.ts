@@ -2,7 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Stores } from '../stores/stores.module';
 import { MarketKeyBounds } from './candidate-rule';
-import { decodeMarketState, decodePosition, MARKET_STATE_COLUMNS, MarketState, POSITION_COLUMNS, PositionRecord } from './position-record';
+import {
+  decodeMarketState,
+  decodePosition,
+  MARK_AS_OF_SQL,
+  MARKET_STATE_COLUMNS,
+  MarketState,
+  POSITION_COLUMNS,
+  POSITION_TICK_JOINS,
+  PositionRecord,
+  TAKER_POSITION_COLUMNS,
+} from './position-record';
 
 export interface PositionFilter {
   holder?: string;
@@ -42,14 +52,23 @@ function filterConditions(filter: PositionFilter, params: unknown[]): string[] {
 
 const where = (conditions: string[]): string => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
 
-const withMarket = (row: Raw): PositionWithMarket => ({ position: decodePosition(row), market: decodeMarketState(row) });
+/** Rows with their market: each market decoded and marked once per statement. */
+function withMarkets(rows: Raw[]): PositionWithMarket[] {
+  const markets = new Map<string, MarketState>();
+  return rows.map((row) => {
+    const address = row['m_perp_address'] as string;
+    let market = markets.get(address);
+    if (!market) markets.set(address, (market = decodeMarketState(row)));
+    return { position: decodePosition(row), market };
+  });
+}
 
-/** One taker side or the makers of the market in `b`: each branch is one range scan of a partial index. */
+/** One taker side or the makers of the market in `b`: each branch is one range scan of a partial index; makers bring their two ticks (pkey probes). */
 const CANDIDATE_BRANCHES = [
-  'NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min',
-  'NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max',
-  'NOT p.is_maker AND p.liq_key_x96 IS NULL',
-  'p.is_maker',
+  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min`,
+  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max`,
+  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_key_x96 IS NULL`,
+  `SELECT ${POSITION_COLUMNS} FROM positions p ${POSITION_TICK_JOINS} WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND p.is_maker`,
 ];
 
 /**
@@ -60,15 +79,11 @@ const CANDIDATE_BRANCHES = [
  */
 export const CANDIDATES_SQL =
   `SELECT c.* FROM unnest($1::varchar[], $2::numeric[], $3::numeric[]) AS b(perp_address, long_min, short_max) CROSS JOIN LATERAL (` +
-  CANDIDATE_BRANCHES.map(
-    (branch) => `SELECT ${POSITION_COLUMNS('p')} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND ${branch}`,
-  ).join(' UNION ALL ') +
+  CANDIDATE_BRANCHES.join(' UNION ALL ') +
   `) c`;
 
 /** Markets with their mark snapshot time: the latest snapshot, one probe of snapshots_market_time_idx each. */
-export const MARKETS_WITH_MARK_TIME_SQL =
-  `SELECT ${MARKET_STATE_COLUMNS('m')}, (SELECT floor(extract(epoch FROM s."timestamp"))::bigint FROM snapshots s` +
-  ` WHERE s.perp_address = m.perp_address ORDER BY s."timestamp" DESC, s.id DESC LIMIT 1) AS m_mark_as_of FROM markets m`;
+export const MARKETS_WITH_MARK_TIME_SQL = `SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m`;
 
 /** Every read of the position routes; a down index store surfaces as StoreUnavailableError (503). */
 @Injectable()
@@ -79,17 +94,22 @@ export class PositionsRepository {
     return this.stores.index.run(work);
   }
 
-  /** A page ordered by id, each position with its market (one join), and the total by an indexed count. */
+  /**
+   * A page ordered by id, each position with its market and that market's mark time (one probe per
+   * distinct market of the page, not per row), and the total by an indexed count.
+   */
   async page(filter: PositionFilter, limit: number, offset: number): Promise<{ items: PositionWithMarket[]; total: number }> {
     const params: unknown[] = [];
     const conditions = where(filterConditions(filter, params));
     const pageSql =
-      `SELECT ${POSITION_COLUMNS('p')}, ${MARKET_STATE_COLUMNS('m')} FROM positions p JOIN markets m ON m.perp_address = p.perp_address` +
-      ` ${conditions} ORDER BY p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+      `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${conditions} ORDER BY p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}),` +
+      ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
+      ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address` +
+      ` ${POSITION_TICK_JOINS} ORDER BY p.id`;
     const countSql = `SELECT count(*) AS total FROM positions p ${conditions}`;
     return this.run(async (source) => {
       const [rows, count] = await Promise.all([source.query(pageSql, [...params, limit, offset]), source.query(countSql, params)]);
-      return { items: (rows as Raw[]).map(withMarket), total: Number((count as Raw[])[0]['total']) };
+      return { items: withMarkets(rows as Raw[]), total: Number((count as Raw[])[0]['total']) };
     });
   }
 
@@ -99,11 +119,12 @@ export class PositionsRepository {
     const key = BigInt(id);
     const rows: Raw[] = await this.run((source) =>
       source.query(
-        `SELECT ${POSITION_COLUMNS('p')}, ${MARKET_STATE_COLUMNS('m')} FROM positions p JOIN markets m ON m.perp_address = p.perp_address WHERE p.id = $1`,
+        `SELECT ${POSITION_COLUMNS}, ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of` +
+          ` FROM positions p JOIN markets m ON m.perp_address = p.perp_address ${POSITION_TICK_JOINS} WHERE p.id = $1`,
         [key.toString()],
       ),
     );
-    return rows.length > 0 ? withMarket(rows[0]) : null;
+    return rows.length > 0 ? withMarkets(rows)[0] : null;
   }
 
   /** Every market (or one), with the time of its mark snapshot. */

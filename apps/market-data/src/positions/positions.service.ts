@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { positionNotFound } from '../common';
-import { PositionHealth, positionHealth } from './position-health';
+import { PositionFigures, positionFigures } from './position-figures';
 import { PositionRecord } from './position-record';
 import { PositionFilter, PositionsRepository } from './positions.repository';
 
 export interface PositionView {
   position: PositionRecord;
-  health: PositionHealth;
+  figures: PositionFigures;
 }
 
 /** Positions with their current figures, for both route families (each maps to its own shape). */
@@ -16,13 +16,13 @@ export class PositionsService {
 
   async page(filter: PositionFilter, limit: number, offset: number): Promise<{ items: PositionView[]; total: number }> {
     const { items, total } = await this.positions.page(filter, limit, offset);
-    return { items: items.map(({ position, market }) => ({ position, health: positionHealth(position, market) })), total };
+    return { items: items.map(({ position, market }) => ({ position, figures: positionFigures(position, market) })), total };
   }
 
   /** 404 {"detail": "Position not found"} for an unknown id. */
   async get(id: number): Promise<PositionView> {
     const found = await this.positions.byId(id);
     if (!found) throw positionNotFound();
-    return { position: found.position, health: positionHealth(found.position, found.market) };
+    return { position: found.position, figures: positionFigures(found.position, found.market) };
   }
 }

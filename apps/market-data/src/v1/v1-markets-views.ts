@@ -1,3 +1,4 @@
+import type { MarketChainRow } from '@perp/index-db';
 import { lowerAddress } from '../common';
 import { MarketRow, MarketWithSnapshot, PriceWindow, SnapshotRow, TradeRow } from '../markets/market-rows';
 import { liveFigures, snapshotView, tradeView } from '../markets/market-views';
@@ -27,8 +28,8 @@ export function v1MarketDetailView({ market, snapshot }: MarketWithSnapshot): V1
   return { market: v1MarketView(market), latest_snapshot: snapshot ? v1SnapshotView(snapshot) : null };
 }
 
-export function v1LiveView(market: MarketRow, snapshot: SnapshotRow): V1LiveMarketDto {
-  return { perp_id: lowerAddress(market.perp_address), ...liveFigures(market, snapshot) };
+export function v1LiveView(market: MarketRow, snapshot: SnapshotRow, chain: MarketChainRow): V1LiveMarketDto {
+  return { perp_id: lowerAddress(market.perp_address), ...liveFigures(market, snapshot, chain) };
 }
 
 export function v1StatsView(perpAddress: string, window: PriceWindow): V1StatsDto {

@@ -58,7 +58,7 @@ export class V1MarketsController {
   @HttpCache(PER_SNAPSHOT)
   async live(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1LiveMarketDto>> {
     const read = await this.reads.live(perpAddress);
-    return this.reads.view(read, 'v1-live', () => v1LiveView(read.market, read.snapshot));
+    return this.reads.view(read, 'v1-live', () => v1LiveView(read.market, read.snapshot, read.chain));
   }
 
   @Get(':market_id/oi')

@@ -30,7 +30,12 @@ export class V1LiquidationCandidateDto {
   })
   amount!: string;
   @ApiProperty({ type: 'string', default: 'full', example: 'full' }) mode!: string;
-  @ApiProperty({ ...DEC_OR_NULL, description: 'Approximate equity / notional; null if uncomputable', example: '0.052' }) margin_ratio!: string | null;
+  @ApiProperty({
+    ...DEC_OR_NULL,
+    description: "The contract's ratio from indexed state: floor(equity * 1e6 / (value + 1)) / 1e6, 0 when equity <= 0; null if uncomputable",
+    example: '0.052',
+  })
+  margin_ratio!: string | null;
   @ApiProperty({ ...DEC_OR_NULL, description: 'Maintenance margin ratio, fraction', example: '0.05' }) liq_margin_ratio!: string | null;
   @ApiProperty({ type: 'integer', nullable: true, required: true, description: 'Unix time of the mark snapshot used', example: 1767225540 }) as_of!:
     number | null;

@@ -15,7 +15,7 @@ export const unixSecondsTransformer: ValueTransformer = {
   from: (value: string | null) => (value === null ? null : Number(value)),
 };
 
-type ColumnExtras = Pick<ColumnOptions, 'nullable' | 'comment'>;
+type ColumnExtras = Pick<ColumnOptions, 'nullable' | 'comment' | 'default'>;
 
 /** An on-chain integer (atoms, X96, liquidity, 1e18-scaled funding): numeric(78,0), signed. */
 export function OnChainIntegerColumn(name: string, extras: ColumnExtras = {}): PropertyDecorator {

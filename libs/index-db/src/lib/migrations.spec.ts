@@ -1,9 +1,11 @@
 import { PostgresServer, startTestPostgres, withPgClient } from '@perp/local-infra';
 import { driftAfterMigrations } from '../../test/schema-check';
+import { Q96 } from '@perp/x96-math';
+import { liquidationKeyX96 } from './liquidation-mark';
 import { ensureReaderLogin, READER_ROLE } from './reader-role';
 import { migrateStore, revertStore, runIndexDbMigrations } from './run-migrations';
 
-const INDEX_TABLES = ['markets', 'positions', 'snapshots', 'trades'];
+const INDEX_TABLES = ['markets', 'positions', 'snapshots', 'ticks', 'trades'];
 const SOURCE_TABLES = ['market_boundaries', 'measurements'];
 
 async function tables(url: string): Promise<string[]> {
@@ -35,7 +37,7 @@ describe('index-db migrations (real Postgres)', () => {
   it('apply from empty to both stores', async () => {
     const results = await runIndexDbMigrations(indexUrl, sourceUrl);
     expect(results.map((r) => [r.store, r.applied])).toEqual([
-      ['index', ['IndexStoreSchema1767225600000', 'IndexStoreReaderRole1767225600001']],
+      ['index', ['IndexStoreSchema1767225600000', 'IndexStoreReaderRole1767225600001', 'IndexStoreContractState1767225600002']],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
     ]);
     expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
@@ -80,6 +82,7 @@ describe('index-db migrations (real Postgres)', () => {
         'positions_pkey',
         'snapshots_market_time_idx',
         'snapshots_pkey',
+        'ticks_pkey',
         'trades_market_time_idx',
         'trades_pkey',
       ].sort(),
@@ -113,18 +116,58 @@ describe('index-db migrations (real Postgres)', () => {
     });
   });
 
+  it('rewrite the candidate key of existing open takers as liquidationKeyX96 computes it', async () => {
+    const market = `0x${'a'.repeat(40)}`;
+    const takers = [
+      { id: 1, margin: 20_000_000n, perpDelta: 2_000_000n, usdDelta: -200_000_000n, entry: -(5n * Q96) / 3n, ratio: 50_000 },
+      { id: 2, margin: 20_000_000n, perpDelta: -2_000_123n, usdDelta: 200_000_000n, entry: (7n * Q96) / 3n, ratio: 50_000 },
+      { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
+    ];
+    await revertStore('index', indexUrl, 1);
+    await withClient(indexUrl, async (c) => {
+      await c.query(
+        `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
+           price_impact_module, ema_window, protocol_fee, tick_spacing, min_tick, max_tick, taker_liq_margin_ratio, taker_backstop_margin_ratio, maker_liq_margin_ratio,
+           maker_backstop_margin_ratio, creator_fee, insurance_fee, lp_fee, liquidation_fee, sqrt_price_x96, tick, liquidity, cumulative_funding_x96, open_interest_long,
+           open_interest_short, capacity_long, capacity_short, insurance, bad_debt, total_margin)
+         VALUES ($1, $1, $1, 'm', 'M', 'u', '0x${'0'.repeat(64)}', $1, $1, $1, $1, $1, 3600, 0, 30, -600, 600, 50000, 20000, 900000, 800000, 0, 0, 0, 0, ${Q96}, 0, 0,
+           0, 0, 0, 0, 0, 0, 0, 0)`,
+        [market],
+      );
+      for (const t of takers) {
+        await c.query(
+          `INSERT INTO positions (id, perp_address, holder, is_maker, is_long, is_closed, open_timestamp, margin, perp_delta, usd_delta, liq_margin_ratio,
+             backstop_margin_ratio, entry_cumulative_funding_x96, liq_mark_x96, liq_key_x96)
+           VALUES ($1, $2, $2, false, $3, false, 0, $4, $5, $6, $7, 0, $8, 0, 0)`,
+          [t.id, market, t.perpDelta > 0n, t.margin.toString(), t.perpDelta.toString(), t.usdDelta.toString(), t.ratio, t.entry.toString()],
+        );
+      }
+    });
+    await migrateStore('index', indexUrl);
+    const keys = await withClient(indexUrl, async (c) =>
+      (await c.query('SELECT liq_key_x96 FROM positions ORDER BY id')).rows.map((r) => BigInt(r.liq_key_x96)),
+    );
+    expect(keys).toEqual(
+      takers.map((t) => liquidationKeyX96({ ...t, entryCumulativeFundingX96: t.entry, entryLongUtilPaymentsX96: 0n, entryShortUtilPaymentsX96: 0n }, t.ratio)),
+    );
+    await withClient(indexUrl, async (c) => {
+      await c.query('DELETE FROM positions');
+      await c.query('DELETE FROM markets');
+    });
+  });
+
   it('roll back to empty and apply again', async () => {
     await withPgClient(indexUrl, (c) => c.query(`DROP ROLE market_data_api`));
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
-    expect(revertedIndex.applied).toEqual(['IndexStoreReaderRole1767225600001', 'IndexStoreSchema1767225600000']);
+    expect(revertedIndex.applied).toEqual(['IndexStoreContractState1767225600002', 'IndexStoreReaderRole1767225600001', 'IndexStoreSchema1767225600000']);
     expect(revertedSource.applied).toEqual(['SourceStoreReaderRole1767225600001', 'SourceStoreSchema1767225600000']);
     expect(await tables(indexUrl)).toEqual(['schema_migrations']);
     expect(await tables(sourceUrl)).toEqual(['schema_migrations']);
     const roles = await withPgClient(indexUrl, async (c) => (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [READER_ROLE])).rowCount);
     expect(roles).toBe(0);
 
-    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(2);
+    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(3);
     expect((await migrateStore('source', sourceUrl)).applied).toHaveLength(2);
     expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
   });

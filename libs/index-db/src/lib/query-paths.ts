@@ -221,8 +221,8 @@ export const QUERY_PATHS: QueryPath[] = [
     name: 'liquidation candidates of a market',
     route: 'GET /positions/liquidatable?perp_address= (takers)',
     store: 'index',
-    // Funding included: $2 / $3 are the long / short mark thresholds minus the market's funding
-    // shift (README: candidate thresholds). One branch per side, and one for marks that cannot be
+    // Funding and util included: $2 / $3 are the long / short mark thresholds minus the market's
+    // accrued shift per side (README: candidate thresholds). One branch per side, and one for marks that cannot be
     // computed, so that each is a range scan; an OR of the three would scan the market's slice.
     sql:
       `SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND NOT is_maker AND is_long AND liq_key_x96 >= $2` +
@@ -266,6 +266,15 @@ export const QUERY_PATHS: QueryPath[] = [
     sql: `SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND is_maker ORDER BY id`,
     sampleSql: `SELECT perp_address FROM positions WHERE is_maker AND NOT is_closed GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
     indexes: ['positions_open_makers_idx'],
+  },
+  {
+    name: "a maker band's two ticks",
+    route: 'GET /positions/liquidatable, /positions, /positions/{id} (makers: funding and LP-fee legs)',
+    store: 'index',
+    // The maker branch joins them per row: ticks tl ON (perp_address, tick_lower), tu ON (perp_address, tick_upper).
+    sql: `SELECT * FROM ticks WHERE perp_address = $1 AND tick = $2 UNION ALL SELECT * FROM ticks WHERE perp_address = $1 AND tick = $3`,
+    sampleSql: `SELECT perp_address, tick_lower, tick_upper FROM positions WHERE is_maker AND NOT is_closed ORDER BY id LIMIT 1`,
+    indexes: ['ticks_pkey'],
   },
   {
     name: 'history page of a market',

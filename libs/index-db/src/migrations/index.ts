@@ -1,11 +1,16 @@
 import { MigrationInterface } from 'typeorm';
 import { IndexStoreSchema1767225600000 } from './index-store/1767225600000-index-store-schema';
 import { IndexStoreReaderRole1767225600001 } from './index-store/1767225600001-index-store-reader-role';
+import { IndexStoreContractState1767225600002 } from './index-store/1767225600002-index-store-contract-state';
 import { SourceStoreSchema1767225600000 } from './source-store/1767225600000-source-store-schema';
 import { SourceStoreReaderRole1767225600001 } from './source-store/1767225600001-source-store-reader-role';
 
 export type MigrationClass = new () => MigrationInterface;
 
 /** Migration classes in the order they apply; a new migration is appended to its store's list. */
-export const INDEX_STORE_MIGRATIONS: MigrationClass[] = [IndexStoreSchema1767225600000, IndexStoreReaderRole1767225600001];
+export const INDEX_STORE_MIGRATIONS: MigrationClass[] = [
+  IndexStoreSchema1767225600000,
+  IndexStoreReaderRole1767225600001,
+  IndexStoreContractState1767225600002,
+];
 export const SOURCE_STORE_MIGRATIONS: MigrationClass[] = [SourceStoreSchema1767225600000, SourceStoreReaderRole1767225600001];

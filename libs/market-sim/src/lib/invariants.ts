@@ -1,29 +1,26 @@
 import { Client } from 'pg';
-import { candidateKeyBounds, liquidationKeyX96, liquidationMarkX96, QUERY_PATHS } from '@perp/index-db';
 import {
-  atomsToHuman,
-  BigNumber,
-  getAmount0ForLiquidity,
-  getSqrtPriceAtTick,
-  isLiquidatable,
-  marginRatio,
-  Q96,
-  ratioFromE6,
-  sqrtX96ToPrice,
-  takerEquity,
-  takerNotional,
-  x96ToPrice,
-} from '@perp/x96-math';
+  candidateKeyBounds,
+  decodeMarketChainRow,
+  decodePositionChainRow,
+  liquidationKeyX96,
+  liquidationMarkX96,
+  markMarket,
+  QUERY_PATHS,
+  takerCumulatives,
+  takerFigures,
+} from '@perp/index-db';
+import { getSqrtPriceAtTick, isCandidateE6, isLiquidatableAtoms, sqrtX96ToPrice, takerValPnl } from '@perp/x96-math';
 import { tickAtSqrtPrice } from './tick-at-sqrt-price';
 
 /** Every rule the simulator promises about its output, by id. */
 export const INVARIANTS = {
-  'liquidation-marks': 'every open taker liq_mark_x96 equals the math lib formula, liq_key_x96 its funding-adjusted key (null for makers and closed positions)',
+  'liquidation-marks':
+    'every open taker liq_mark_x96 equals the closed form, liq_key_x96 its candidate key with funding and util checkpoints (null for makers and closed positions)',
   'market-aggregates': 'open interest per side and total_margin equal the sums over open positions',
-  'maker-depth': 'tick, liquidity and capacity equal what the open makers imply at the pool price',
-  'liquidations-past-threshold': 'every liquidated position was past its threshold at its close mark',
-  'no-missed-liquidation': 'no open taker is past its threshold at the market mark',
-  'candidate-range': 'the liquidation-key range scan returns every open taker within the candidate buffer, funding included',
+  'maker-depth': 'tick and liquidity equal what the open makers imply at the pool price, capacity the sum of their fixed capacities',
+  'liquidations-past-threshold': 'every liquidated position was past its threshold at its close mark, with every fee it settled',
+  'candidate-range': "the liquidation-key range scan returns every open taker the contract's test calls a candidate at the served mark (zero false negatives)",
   'trades-are-closes': 'trades are the closes of taker positions, one each, with the opposite perp delta',
   'snapshot-bounds': "every snapshot decodes to a price inside the market's bounds",
   'chronological-ids': 'position ids follow opening time',
@@ -57,25 +54,6 @@ function fail(r: InvariantResult, message: string): void {
 const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
 
 /** Funding owed in atoms, the simulator's and the indexer's convention (truncated toward zero). */
-function fundingOwed(perpDelta: bigint, entry: bigint, cumulative: bigint): bigint {
-  return (perpDelta * (cumulative - entry)) / Q96;
-}
-
-/** The math lib's margin ratio, funding included, in human units at an X96 mark. */
-function ratioByMathLib(p: { margin: bigint; perpDelta: bigint; usdDelta: bigint }, funding: bigint, markX96: bigint): BigNumber | null {
-  const mark = x96ToPrice(markX96);
-  const equity = takerEquity(
-    { margin: atomsToHuman(p.margin), perpDelta: atomsToHuman(p.perpDelta), usdDelta: atomsToHuman(p.usdDelta), fundingOwed: atomsToHuman(funding) },
-    mark,
-  );
-  return marginRatio(equity, takerNotional(atomsToHuman(p.perpDelta), mark));
-}
-
-/** The math lib's taker health rule. */
-function liquidatableByMathLib(p: { margin: bigint; perpDelta: bigint; usdDelta: bigint }, funding: bigint, markX96: bigint, ratioE6: number): boolean {
-  return isLiquidatable(ratioByMathLib(p, funding, markX96), ratioFromE6(BigInt(ratioE6)));
-}
-
 /** DESIGN's default candidate buffer (10 %), and a wide one (100 %) so that many positions are in range, 1e6-scaled. */
 const CANDIDATE_BUFFERS_E6 = [100_000, 1_000_000];
 const CANDIDATES_OF_A_MARKET = QUERY_PATHS.find((q) => q.name === 'liquidation candidates of a market');
@@ -97,14 +75,13 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
     // 1. Stored liquidation marks are the math lib's formula; makers and closed positions have none.
     {
       const r = result('liquidation-marks');
-      const open = await index.query(
-        `SELECT id, is_long, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96, liq_mark_x96, liq_key_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`,
-      );
+      const open = await index.query(`SELECT * FROM positions WHERE NOT is_closed AND NOT is_maker`);
       for (const p of open.rows) {
         r.checked++;
-        const expected = liquidationMarkX96({ margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) }, p.liq_margin_ratio);
+        const position = decodePositionChainRow(p);
+        const expected = liquidationMarkX96(position, p.liq_margin_ratio);
         if (expected !== big(p.liq_mark_x96)) fail(r, `position ${p.id}: stored ${p.liq_mark_x96}, formula ${expected}`);
-        const key = liquidationKeyX96(expected, BigInt(p.entry_cumulative_funding_x96), p.is_long, p.liq_margin_ratio);
+        const key = liquidationKeyX96(position, p.liq_margin_ratio);
         if (key !== big(p.liq_key_x96)) fail(r, `position ${p.id}: stored key ${p.liq_key_x96}, formula ${key}`);
       }
       const stray = await index.query(
@@ -137,11 +114,19 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
     // 3. Pool state and depth equal what the open makers imply at the market's sqrt price.
     {
       const r = result('maker-depth');
-      const makers = await index.query(`SELECT perp_address, tick_lower, tick_upper, liquidity FROM positions WHERE is_maker AND NOT is_closed`);
-      const byMarket = new Map<string, { tickLower: number; tickUpper: number; liquidity: bigint }[]>();
+      const makers = await index.query(
+        `SELECT perp_address, tick_lower, tick_upper, liquidity, capacity_long, capacity_short FROM positions WHERE is_maker AND NOT is_closed`,
+      );
+      const byMarket = new Map<string, { tickLower: number; tickUpper: number; liquidity: bigint; capacityLong: bigint; capacityShort: bigint }[]>();
       for (const p of makers.rows) {
         const list = byMarket.get(p.perp_address) ?? [];
-        list.push({ tickLower: p.tick_lower, tickUpper: p.tick_upper, liquidity: BigInt(p.liquidity) });
+        list.push({
+          tickLower: p.tick_lower,
+          tickUpper: p.tick_upper,
+          liquidity: BigInt(p.liquidity),
+          capacityLong: BigInt(p.capacity_long),
+          capacityShort: BigInt(p.capacity_short),
+        });
         byMarket.set(p.perp_address, list);
       }
       for (const m of markets) {
@@ -152,11 +137,9 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
         let capacityLong = 0n;
         let capacityShort = 0n;
         for (const p of byMarket.get(m.perp_address) ?? []) {
-          const a = getSqrtPriceAtTick(p.tickLower);
-          const b = getSqrtPriceAtTick(p.tickUpper);
           if (p.tickLower <= tick && tick < p.tickUpper) liquidity += p.liquidity;
-          if (sqrtP < b) capacityLong += getAmount0ForLiquidity(sqrtP > a ? sqrtP : a, b, p.liquidity);
-          if (sqrtP > a) capacityShort += getAmount0ForLiquidity(a, sqrtP < b ? sqrtP : b, p.liquidity);
+          capacityLong += p.capacityLong;
+          capacityShort += p.capacityShort;
         }
         if (tick !== m.tick) fail(r, `${m.perp_address}: tick ${m.tick}, sqrt price says ${tick}`);
         if (liquidity !== BigInt(m.liquidity)) fail(r, `${m.perp_address}: liquidity ${m.liquidity} != ${liquidity}`);
@@ -166,18 +149,20 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
       results.push(r);
     }
 
-    // 4. Liquidations happened past the threshold, judged at the close mark with the funding settled.
+    // 4. Liquidations happened past the threshold, judged at the close mark. The trade holds the funding settled and
+    // util_fees (trading fees plus the util owed, which is at most that): with all of it taken off, the contract's test
+    // must fail too, since equity only falls as fees rise.
     {
       const r = result('liquidations-past-threshold');
       const rows = await index.query(
-        `SELECT p.id, p.margin, p.perp_delta, p.usd_delta, p.liq_margin_ratio, p.close_timestamp, t.mark_price_x96, t.funding, t.timestamp
+        `SELECT p.id, p.margin, p.perp_delta, p.usd_delta, p.liq_margin_ratio, p.close_timestamp, t.mark_price_x96, t.funding, t.util_fees, t.timestamp
            FROM positions p JOIN trades t ON t.pos_id = p.id AND t.was_liquidated WHERE p.was_liquidated`,
       );
       for (const p of rows.rows) {
         r.checked++;
-        const position = { margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) };
-        if (!liquidatableByMathLib(position, BigInt(p.funding), BigInt(p.mark_price_x96), p.liq_margin_ratio))
-          fail(r, `position ${p.id}: healthy at its liquidation mark`);
+        const { unrealizedPnl, positionValue } = takerValPnl(BigInt(p.perp_delta), BigInt(p.usd_delta), BigInt(p.mark_price_x96));
+        const equity = BigInt(p.margin) - BigInt(p.funding) - BigInt(p.util_fees) + unrealizedPnl;
+        if (!isLiquidatableAtoms(equity, positionValue, BigInt(p.liq_margin_ratio))) fail(r, `position ${p.id}: healthy at its liquidation mark`);
         if (Number(p.close_timestamp) !== (p.timestamp as Date).getTime() / 1000) fail(r, `position ${p.id}: close time differs from its trade's`);
       }
       const counts = await index.query(
@@ -189,49 +174,40 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
       results.push(r);
     }
 
-    // 5. ...and no open taker is past it at the market's last mark (liquidations are never missed).
-    {
-      const r = result('no-missed-liquidation');
-      const open = await index.query(
-        `SELECT id, perp_address, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`,
-      );
-      for (const p of open.rows) {
-        const m = byAddress.get(p.perp_address);
-        if (!m || m.ema_amm_price_x96 === null) continue;
-        r.checked++;
-        const position = { margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) };
-        const funding = fundingOwed(position.perpDelta, BigInt(p.entry_cumulative_funding_x96), BigInt(m.cumulative_funding_x96));
-        if (liquidatableByMathLib(position, funding, BigInt(m.ema_amm_price_x96), p.liq_margin_ratio)) fail(r, `position ${p.id}: open but liquidatable`);
-      }
-      results.push(r);
-    }
-
-    // 5b. The candidate range scan (funding-adjusted keys) misses no position within the buffer.
+    // 5. The candidate range scan misses no position the contract's test calls a candidate at the served mark
+    // (the fair price at the latest snapshot), with the buffer and without.
     {
       const r = result('candidate-range');
       if (!CANDIDATES_OF_A_MARKET) throw new Error('query path "liquidation candidates of a market" is missing');
-      const open = await index.query(
-        `SELECT id, perp_address, margin, perp_delta, usd_delta, liq_margin_ratio, entry_cumulative_funding_x96 FROM positions WHERE NOT is_closed AND NOT is_maker`,
+      const open = await index.query(`SELECT * FROM positions WHERE NOT is_closed AND NOT is_maker`);
+      const asOf = await index.query(
+        `SELECT m.perp_address, (SELECT floor(extract(epoch FROM s."timestamp"))::bigint FROM snapshots s WHERE s.perp_address = m.perp_address
+           ORDER BY s."timestamp" DESC, s.id DESC LIMIT 1) AS as_of FROM markets m`,
       );
+      const asOfByMarket = new Map(asOf.rows.map((x) => [x.perp_address as string, x.as_of === null ? null : Number(x.as_of)]));
       let candidates = 0;
+      let liquidatable = 0;
       for (const [m, buffer] of markets.flatMap((x) => CANDIDATE_BUFFERS_E6.map((b) => [x, b] as const))) {
-        if (m.ema_amm_price_x96 === null) continue;
-        const mark = BigInt(m.ema_amm_price_x96);
-        const cumulative = BigInt(m.cumulative_funding_x96);
-        const bounds = candidateKeyBounds(mark, cumulative, m.taker_liq_margin_ratio, buffer);
-        const found = await index.query(CANDIDATES_OF_A_MARKET.sql, [m.perp_address, bounds.longMinKeyX96.toString(), bounds.shortMaxKeyX96.toString()]);
+        const market = decodeMarketChainRow(m);
+        const marked = markMarket(market, asOfByMarket.get(m.perp_address) ?? null);
+        if (marked === null) continue;
+        const bounds = candidateKeyBounds(marked.markX96, takerCumulatives(marked), m.taker_liq_margin_ratio, buffer);
+        const found = await index.query(CANDIDATES_OF_A_MARKET.sql, [
+          m.perp_address,
+          (bounds.longMinKeyX96 ?? -(10n ** 77n)).toString(),
+          bounds.shortMaxKeyX96.toString(),
+        ]);
         const ids = new Set(found.rows.map((p) => p.id as string));
         for (const p of open.rows.filter((x) => x.perp_address === m.perp_address)) {
           r.checked++;
-          const position = { margin: BigInt(p.margin), perpDelta: BigInt(p.perp_delta), usdDelta: BigInt(p.usd_delta) };
-          const ratio = ratioByMathLib(position, fundingOwed(position.perpDelta, BigInt(p.entry_cumulative_funding_x96), cumulative), mark);
-          const threshold = ratioFromE6(BigInt(p.liq_margin_ratio)).times(ratioFromE6(BigInt(1_000_000 + buffer)));
-          if (ratio !== null && ratio.gt(threshold)) continue;
+          const health = takerFigures(marked, decodePositionChainRow(p));
+          if (!isCandidateE6(health.marginRatioE6, BigInt(p.liq_margin_ratio), BigInt(buffer))) continue;
           candidates++;
-          if (!ids.has(p.id)) fail(r, `position ${p.id}: ratio ${ratio?.toFixed(6)} is within a ${buffer / 1e4} % buffer, but the key range misses it`);
+          if (health.isLiquidatable) liquidatable++;
+          if (!ids.has(p.id)) fail(r, `position ${p.id}: ratio ${health.marginRatioE6} (E6) is within a ${buffer / 1e4} % buffer, but the key range misses it`);
         }
       }
-      if (candidates === 0) fail(r, 'no open taker within the buffer: the check proves nothing on this data');
+      if (candidates === 0 || liquidatable === 0) fail(r, `${candidates} candidates, ${liquidatable} liquidatable: the check proves nothing on this data`);
       results.push(r);
     }
 

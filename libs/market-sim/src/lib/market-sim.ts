@@ -1,29 +1,45 @@
 import { liquidationKeyX96, liquidationMarkX96 } from '@perp/index-db';
-import { getAmount0ForLiquidity, getAmountsForLiquidity, getSqrtPriceAtTick, Q96 } from '@perp/x96-math';
+import {
+  abs,
+  E6,
+  getAmount0ForLiquidity,
+  getAmountsForLiquidity,
+  getSqrtPriceAtTick,
+  isHealthy,
+  MakerCumlFunding,
+  Q96,
+  takerHealthExact,
+  TakerHealthExact,
+  takerValPnl,
+} from '@perp/x96-math';
+import { MarketChainState, TickState } from './market-chain-state';
 import { MarketConfig, PROTOCOL, stepTime, Timeline } from './market-setup';
 import { PriceModel } from './price-model';
 import { Rng } from './rng';
 import { copyLine, isoTime, RowSink } from './rows';
-import { abs, approximateLiquidationMark, equityAtoms, fundingOwed, isLiquidatable, marginForRatio, meetsRatio, TakerBook } from './taker-rules';
-import { alignDown, tickAtSqrtPrice } from './tick-at-sqrt-price';
+import { alignDown, tickAtSqrtPrice, tickNear } from './tick-at-sqrt-price';
 
-const E6 = 1_000_000n;
+/** The keeper's outage at the end of the run (12 h). */
+const KEEPER_OUTAGE_SECONDS = 12 * 3_600;
 /** Fraction of openings that are makers. */
 const MAKER_SHARE = 0.15;
 /** Prefilter band around the float liquidation mark, as a fraction of the mark; far above the funding drift between refreshes. */
 const PREFILTER_BAND = 0.02;
 
-interface TakerState extends TakerBook {
+interface TakerState {
   id: number;
   holder: string;
   isLong: boolean;
+  margin: bigint;
+  perpDelta: bigint;
+  usdDelta: bigint;
   entryCumulativeX96: bigint;
+  entryLongUtilX96: bigint;
+  entryShortUtilX96: bigint;
   avgEntryX96: bigint;
   openTs: number;
   liqMarkX96: bigint | null;
   liqKeyX96: bigint | null;
-  /** Float liquidation mark with the funding owed at the last refresh: the prefilter's threshold. */
-  approxLiqMark: number;
   slot: number;
 }
 
@@ -39,6 +55,12 @@ interface MakerState {
   tickLower: number;
   tickUpper: number;
   liquidity: bigint;
+  entryLongUtilEarningsX96: bigint;
+  entryShortUtilEarningsX96: bigint;
+  capacityLong: bigint;
+  capacityShort: bigint;
+  entryCuml: MakerCumlFunding;
+  feeGrowthInsideLastX128: bigint;
   slot: number;
 }
 
@@ -72,8 +94,20 @@ export interface MarketFinalState {
   liquidity: bigint;
   emaAmmPriceX96: bigint | null;
   emaIndexPriceX96: bigint | null;
+  indexPriceX96: bigint | null;
+  ratesLastTouch: number | null;
   fundingPerDay: bigint | null;
   cumulativeFundingX96: bigint;
+  fundingDivSqrtPX96: bigint;
+  longUtilPaymentsX96: bigint;
+  shortUtilPaymentsX96: bigint;
+  longUtilEarningsX96: bigint;
+  shortUtilEarningsX96: bigint;
+  longUtilFeePerDay: bigint;
+  shortUtilFeePerDay: bigint;
+  feeGrowthGlobal1X128: bigint;
+  /** The initialized ticks of the open bands. */
+  ticks: Map<number, TickState>;
   openInterestLong: bigint;
   openInterestShort: bigint;
   capacityLong: bigint;
@@ -108,10 +142,13 @@ export class MarketSim {
   private readonly openSteps: Int32Array;
   private openCursor = 0;
   private readonly totalFeeE6: bigint;
-  private readonly refreshEvery: number;
-  private lastRefreshStep = -Infinity;
-  private oiLong = 0n;
-  private oiShort = 0n;
+  /** The keeper's pass (a touch, then liquidations) runs every so many steps: positions may turn liquidatable in between. */
+  private readonly keeperEvery: number;
+  /** The keeper has fallen behind for the last KEEPER_OUTAGE_SECONDS: positions that turn liquidatable then stay open, as candidates. */
+  private readonly keeperStopStep: number;
+  private readonly chain: MarketChainState;
+  /** The index the chain last saw (the beacon's). */
+  private chainIndexX96: bigint | null = null;
   private totalMargin = 0n;
   private insurance = 0n;
   private badDebt = 0n;
@@ -146,7 +183,9 @@ export class MarketSim {
     );
     this.chainSqrtX96 = config.launchSqrtX96;
     this.totalFeeE6 = BigInt(PROTOCOL.creatorFee + config.insuranceFee + config.lpFee);
-    this.refreshEvery = Math.max(1, Math.round(3_600 / time.intervalSeconds));
+    this.keeperEvery = Math.max(1, Math.round(3_600 / time.intervalSeconds));
+    this.keeperStopStep = time.steps - Math.round(KEEPER_OUTAGE_SECONDS / time.intervalSeconds);
+    this.chain = new MarketChainState(tickAtSqrtPrice(config.launchSqrtX96), PROTOCOL.emaWindowSeconds);
     this.lastTouchedAt = config.createdAt;
     const preBoundary = config.boundaryStep - config.modelStartStep;
     this.originEnds = [config.modelStartStep + Math.floor(preBoundary * 0.5), config.modelStartStep + Math.floor(preBoundary * 0.8)];
@@ -175,14 +214,17 @@ export class MarketSim {
     const t = stepTime(this.time, step);
     let chainIndex: bigint | null = null;
     if (this.alive(step)) {
-      this.prices.updateOnChain(this.time.intervalSeconds);
-      this.chainSqrtX96 = this.prices.poolSqrtX96;
+      this.syncPool();
       // The on-chain index is unknown at about 1 % of ticks (no beacon update yet).
       chainIndex = this.rng.chance(0.01) ? null : this.prices.indexX96;
       this.sink.write('snapshots', copyLine([++this.ids.snapshot, this.config.perpAddress, stepIso, this.chainSqrtX96, chainIndex]));
       this.counts.snapshots++;
       this.lastTouchedAt = Math.max(this.lastTouchedAt, t);
-      this.liquidate(step, t);
+      // The first step puts the EMAs on chain; then a keeper touches the market and liquidates once per pass.
+      if (this.chain.lastTouch === null || ((step - this.config.createdStep) % this.keeperEvery === 0 && step < this.keeperStopStep)) {
+        this.touch(t);
+        this.liquidate(t);
+      }
     }
     this.measure(step, stepIso, chainIndex);
   }
@@ -207,29 +249,63 @@ export class MarketSim {
     this.counts.measurements++;
   }
 
-  /** The EMA mark; only asked for while the market is on chain, where it always exists. */
-  private mark(): bigint {
-    const mark = this.prices.emaMarkX96;
-    if (mark === null) throw new Error(`${this.config.perpAddress} has no mark yet`);
-    return mark;
+  /** The pool and the beacon as the chain sees them now; initialized ticks the pool crossed flip. */
+  private syncPool(): void {
+    this.chainSqrtX96 = this.prices.poolSqrtX96;
+    this.chainIndexX96 = this.prices.indexX96;
+    this.chain.crossTo(tickNear(this.chainSqrtX96, this.chain.tick));
   }
 
-  private liquidate(step: number, t: number): void {
-    const mark = this.mark();
-    const cumulative = this.prices.cumulativeFundingX96;
-    if (step - this.lastRefreshStep >= this.refreshEvery) {
-      for (const p of this.takers)
-        p.approxLiqMark = approximateLiquidationMark(p, fundingOwed(p.perpDelta, p.entryCumulativeX96, cumulative), PROTOCOL.takerLiqMarginRatio);
-      this.lastRefreshStep = step;
-    }
+  /** PerpLogic.accrue at `t` (cumulatives, EMAs, rates); a time before the last touch leaves the state as it is. */
+  private touch(t: number): void {
+    this.chain.touch(t, this.chainSqrtX96, this.chainIndexX96 ?? this.prices.indexX96);
+  }
+
+  /** The contract's mark at `t`: the fair price with the EMAs advanced to it. */
+  private markAt(t: number): bigint {
+    return this.chain.markAt(t, this.chainSqrtX96, this.chainIndexX96 ?? this.prices.indexX96);
+  }
+
+  /** liquidateTaker's test, the cumulatives as stored and the mark given. */
+  private takerHealth(p: TakerState, markX96: bigint): TakerHealthExact {
+    return takerHealthExact(
+      {
+        fundingX96: this.chain.fundingX96,
+        longUtilPaymentsX96: this.chain.longUtilPaymentsX96,
+        shortUtilPaymentsX96: this.chain.shortUtilPaymentsX96,
+        markPriceX96: markX96,
+      },
+      {
+        perpDelta: p.perpDelta,
+        usdDelta: p.usdDelta,
+        margin: p.margin,
+        liqMarginRatioE6: BigInt(PROTOCOL.takerLiqMarginRatio),
+        lastCumlFundingX96: p.entryCumulativeX96,
+        lastLongUtilPaymentsX96: p.entryLongUtilX96,
+        lastShortUtilPaymentsX96: p.entryShortUtilX96,
+      },
+    );
+  }
+
+  /** The keeper's pass: every open taker under the contract's test at the mark of the touch just made (a float screen first). */
+  private liquidate(t: number): void {
+    const mark = this.markAt(t);
     const markF = Number(mark >> 32n) / 2 ** 64;
-    const band = markF * PREFILTER_BAND;
+    const market = {
+      cumulativeFundingX96: this.chain.fundingX96,
+      longUtilPaymentsX96: this.chain.longUtilPaymentsX96,
+      shortUtilPaymentsX96: this.chain.shortUtilPaymentsX96,
+    };
     // Backwards: a liquidated position is swapped out with the last one, already visited.
     for (let i = this.takers.length - 1; i >= 0; i--) {
       const p = this.takers[i];
-      if (p.isLong ? markF > p.approxLiqMark + band : markF < p.approxLiqMark - band) continue;
-      const funding = fundingOwed(p.perpDelta, p.entryCumulativeX96, cumulative);
-      if (isLiquidatable(p, funding, mark, PROTOCOL.takerLiqMarginRatio)) this.closeTaker(p, t, true, funding);
+      // The key's mark (fees included, a few atoms conservative) decides whether the exact test is worth running.
+      if (p.liqKeyX96 !== null) {
+        const turn = Number(shiftedLiquidationMark(p, market) >> 32n) / 2 ** 64;
+        if (p.isLong ? markF > turn * (1 + PREFILTER_BAND) : markF < turn * (1 - PREFILTER_BAND)) continue;
+      }
+      const health = this.takerHealth(p, mark);
+      if (health.isLiquidatable) this.closeTaker(p, t, health, true);
     }
   }
 
@@ -244,7 +320,10 @@ export class MarketSim {
       const isMaker = 'tickLower' in position;
       if (action.kind === 'close') {
         if (isMaker) this.closeMaker(position, action.ts);
-        else this.closeTaker(position, action.ts, false, fundingOwed(position.perpDelta, position.entryCumulativeX96, this.prices.cumulativeFundingX96));
+        else {
+          this.touch(action.ts);
+          this.closeTaker(position, action.ts, this.takerHealth(position, this.markAt(action.ts)), false);
+        }
       } else if (isMaker) {
         this.addMakerMargin(position, action.ts);
       } else {
@@ -286,17 +365,13 @@ export class MarketSim {
     return this.holders[Math.floor(this.holders.length * u * u)];
   }
 
-  /** The mark a new position is judged at: the EMA, or the pool price before the first EMA update. */
-  private currentMark(): bigint {
-    return this.prices.emaMarkX96 ?? (this.chainSqrtX96 * this.chainSqrtX96) / Q96;
-  }
-
   private poolPrice(): bigint {
     return (this.chainSqrtX96 * this.chainSqrtX96) / Q96;
   }
 
   openPosition(request: OpenRequest, id: number): void {
-    if (this.config.kind === 'unsnapshotted') this.chainSqrtX96 = this.prices.poolSqrtX96;
+    if (this.config.kind === 'unsnapshotted') this.syncPool();
+    this.touch(request.ts);
     if (request.maker) this.openMaker(request, id);
     else this.openTaker(request, id);
     this.lastTouchedAt = Math.max(this.lastTouchedAt, request.ts);
@@ -306,8 +381,7 @@ export class MarketSim {
   private openTaker(request: OpenRequest, id: number): void {
     const step = this.currentStep(request.ts);
     const price = this.poolPrice();
-    const mark = this.currentMark();
-    const cumulative = this.prices.cumulativeFundingX96;
+    const mark = this.markAt(request.ts);
     const isLong = this.rng.chance(0.52);
     const notionalUsd = Math.min(250_000, Math.max(20, this.rng.logNormal(2_000, 1.3)));
     const leverage = this.rng.logUniform(2, 16);
@@ -317,30 +391,33 @@ export class MarketSim {
     const usdDelta = isLong ? -cost : cost;
     const fee = (cost * this.totalFeeE6) / E6;
     this.insurance += (cost * BigInt(this.config.insuranceFee)) / E6;
+    this.chain.payLpFees((cost * BigInt(this.config.lpFee)) / E6);
     let margin = BigInt(Math.round((notionalUsd / leverage) * 1e6)) - fee;
     // The protocol's initial margin: the owner tops up to it when the pick falls short.
-    const least = marginForRatio({ perpDelta, usdDelta }, 0n, mark, PROTOCOL.takerOpenMarginRatio);
+    const least = marginForOpenRatio(perpDelta, usdDelta, mark);
     if (margin < least) margin = least;
-    const book = { margin, perpDelta, usdDelta };
-    if (!meetsRatio(book, 0n, mark, PROTOCOL.takerOpenMarginRatio)) throw new Error('opening below the initial margin');
     const position: TakerState = {
       id,
       holder: this.holder(),
       isLong,
-      ...book,
-      entryCumulativeX96: cumulative,
+      margin,
+      perpDelta,
+      usdDelta,
+      entryCumulativeX96: this.chain.fundingX96,
+      entryLongUtilX96: this.chain.longUtilPaymentsX96,
+      entryShortUtilX96: this.chain.shortUtilPaymentsX96,
       avgEntryX96: (cost * Q96) / size,
       openTs: request.ts,
       liqMarkX96: null,
       liqKeyX96: null,
-      approxLiqMark: approximateLiquidationMark(book, 0n, PROTOCOL.takerLiqMarginRatio),
       slot: this.takers.length,
     };
+    if (!meetsOpenRatio(position, mark)) throw new Error('opening below the initial margin');
     this.updateLiquidationMark(position);
     this.takers.push(position);
     this.open.set(id, position);
-    if (isLong) this.oiLong += size;
-    else this.oiShort += size;
+    if (isLong) this.chain.oiLong += size;
+    else this.chain.oiShort += size;
     this.totalMargin += margin;
     const closeStep = this.closeStepAfter(step, 6 * 3_600, 1.3);
     this.schedule(closeStep, { kind: 'close', id, ts: this.jittered(closeStep) });
@@ -363,24 +440,38 @@ export class MarketSim {
     const sqrtB = getSqrtPriceAtTick(tickUpper);
     const margin = BigInt(Math.round(Math.min(2_000_000, Math.max(100, this.rng.logNormal(5_000, 1.0))) * 1e6));
     // Liquidity for a position worth margin x leverage at the pool price: scale a unit of liquidity.
-    const targetValue = (margin * BigInt(Math.round(this.rng.uniform(1, 3) * 1_000))) / 1_000n;
+    // Most bands are worth up to about the margin; one in ten is placed close to the maker threshold (ratio ~0.9-0.93).
+    const valuePerMargin = this.rng.chance(0.1) ? this.rng.uniform(1.07, 1.105) : this.rng.uniform(0.5, 1.05);
+    const targetValue = (margin * BigInt(Math.round(valuePerMargin * 1_000))) / 1_000n;
     const unit = 10n ** 18n;
     const unitAmounts = getAmountsForLiquidity(sqrtP, sqrtA, sqrtB, unit);
     const unitValue = (unitAmounts.amount0 * price) / Q96 + unitAmounts.amount1;
     const liquidity = unitValue > 0n ? (unit * targetValue) / unitValue : unit;
     const amounts = getAmountsForLiquidity(sqrtP, sqrtA, sqrtB, liquidity);
+    // The band's capacity, fixed at placement: the perps it sells above the pool price and absorbs below it.
+    const capacityLong = sqrtP < sqrtB ? getAmount0ForLiquidity(sqrtP > sqrtA ? sqrtP : sqrtA, sqrtB, liquidity) : 0n;
+    const capacityShort = sqrtP > sqrtA ? getAmount0ForLiquidity(sqrtA, sqrtP < sqrtB ? sqrtP : sqrtB, liquidity) : 0n;
+    const band = this.chain.addBand(tickLower, tickUpper, liquidity);
+    this.chain.capacityLong += capacityLong;
+    this.chain.capacityShort += capacityShort;
     const position: MakerState = {
       id,
       holder: this.holder(),
       margin,
       perpDelta: -amounts.amount0,
       usdDelta: -amounts.amount1,
-      entryCumulativeX96: this.prices.cumulativeFundingX96,
+      entryCumulativeX96: this.chain.fundingX96,
       avgEntryX96: price,
       openTs: request.ts,
       tickLower,
       tickUpper,
       liquidity,
+      entryLongUtilEarningsX96: this.chain.longUtilEarningsX96,
+      entryShortUtilEarningsX96: this.chain.shortUtilEarningsX96,
+      capacityLong,
+      capacityShort,
+      entryCuml: band.cuml,
+      feeGrowthInsideLastX128: band.feeGrowthInside,
       slot: this.makers.length,
     };
     this.makers.push(position);
@@ -402,29 +493,39 @@ export class MarketSim {
     return stepTime(this.time, step) + this.rng.int(0, this.time.intervalSeconds - 1);
   }
 
-  /** Settles funding into the margin, then adds (mostly) or removes margin; removal only while the initial ratio still holds. */
+  /** A touch, then funding and util owed settle into the margin, then margin is added (mostly) or removed; removal only while the initial ratio still holds. */
   private adjustTakerMargin(p: TakerState, ts: number): void {
-    const mark = this.mark();
-    const cumulative = this.prices.cumulativeFundingX96;
-    const funding = fundingOwed(p.perpDelta, p.entryCumulativeX96, cumulative);
-    const settled = p.margin - funding;
+    this.touch(ts);
+    const mark = this.markAt(ts);
+    const health = this.takerHealth(p, mark);
     const change = (p.margin * BigInt(Math.round(this.rng.uniform(0.1, 1) * 1_000))) / 1_000n;
     const adding = this.rng.chance(0.7);
-    const margin = adding ? settled + change : settled - change / 3n;
+    const margin = adding ? health.settledMargin + change : health.settledMargin - change / 3n;
     if (margin <= 0n) return;
-    if (!adding && !meetsRatio({ ...p, margin }, 0n, mark, PROTOCOL.takerOpenMarginRatio)) return;
+    const next = {
+      ...p,
+      margin,
+      entryCumulativeX96: this.chain.fundingX96,
+      entryLongUtilX96: this.chain.longUtilPaymentsX96,
+      entryShortUtilX96: this.chain.shortUtilPaymentsX96,
+    };
+    if (!adding && !meetsOpenRatio(next, mark)) return;
     this.totalMargin += margin - p.margin;
     p.margin = margin;
-    p.entryCumulativeX96 = cumulative;
+    p.entryCumulativeX96 = next.entryCumulativeX96;
+    p.entryLongUtilX96 = next.entryLongUtilX96;
+    p.entryShortUtilX96 = next.entryShortUtilX96;
     this.updateLiquidationMark(p);
-    p.approxLiqMark = approximateLiquidationMark(p, 0n, PROTOCOL.takerLiqMarginRatio);
     this.lastTouchedAt = Math.max(this.lastTouchedAt, ts);
   }
 
-  /** What the indexer stores at every write of a taker: its liquidation mark and funding-adjusted key. */
+  /** What the indexer stores at every write of a taker: its liquidation mark and candidate key. */
   private updateLiquidationMark(p: TakerState): void {
     p.liqMarkX96 = liquidationMarkX96(p, PROTOCOL.takerLiqMarginRatio);
-    p.liqKeyX96 = liquidationKeyX96(p.liqMarkX96, p.entryCumulativeX96, p.isLong, PROTOCOL.takerLiqMarginRatio);
+    p.liqKeyX96 = liquidationKeyX96(
+      { ...p, entryCumulativeFundingX96: p.entryCumulativeX96, entryLongUtilPaymentsX96: p.entryLongUtilX96, entryShortUtilPaymentsX96: p.entryShortUtilX96 },
+      PROTOCOL.takerLiqMarginRatio,
+    );
   }
 
   private addMakerMargin(p: MakerState, ts: number): void {
@@ -434,30 +535,31 @@ export class MarketSim {
     this.lastTouchedAt = Math.max(this.lastTouchedAt, ts);
   }
 
-  /** A close trade at the pool price: voluntary, or a liquidation judged at the EMA mark. */
-  private closeTaker(p: TakerState, ts: number, liquidated: boolean, funding: bigint): void {
-    const mark = this.mark();
+  /** A close trade at the pool price (the market just touched): voluntary, or a liquidation by the contract's test at its mark; funding and util owed settle. */
+  private closeTaker(p: TakerState, ts: number, health: TakerHealthExact, liquidated: boolean): void {
     const size = abs(p.perpDelta);
     const cost = (size * this.poolPrice()) / Q96;
     const tradeUsd = p.isLong ? cost : -cost;
-    const utilFees = (cost * this.totalFeeE6) / E6;
+    const tradingFees = (cost * this.totalFeeE6) / E6;
     this.insurance += (cost * BigInt(this.config.insuranceFee)) / E6;
+    this.chain.payLpFees((cost * BigInt(this.config.lpFee)) / E6);
     let liqFee: bigint | null = null;
     if (liquidated) {
-      const equity = equityAtoms(p, funding, mark);
-      const cap = (((size * mark) / Q96) * BigInt(this.config.liquidationFee)) / E6;
-      liqFee = equity <= 0n ? 0n : equity < cap ? equity : cap;
+      const cap = (health.positionValue * BigInt(this.config.liquidationFee)) / E6;
+      liqFee = health.equity <= 0n ? 0n : health.equity < cap ? health.equity : cap;
     }
-    const settlement = p.margin + p.usdDelta + tradeUsd - funding - utilFees - (liqFee ?? 0n);
+    const utilFees = tradingFees + health.utilOwed;
+    const settlement = p.margin + p.usdDelta + tradeUsd - health.fundingOwed - utilFees - (liqFee ?? 0n);
     if (settlement < 0n) this.badDebt += -settlement;
+    const mark = this.markAt(ts);
     this.sink.write(
       'trades',
-      copyLine([++this.ids.trade, this.config.perpAddress, isoTime(ts), p.id, liquidated, -p.perpDelta, tradeUsd, mark, funding, utilFees, liqFee]),
+      copyLine([++this.ids.trade, this.config.perpAddress, isoTime(ts), p.id, liquidated, -p.perpDelta, tradeUsd, mark, health.fundingOwed, utilFees, liqFee]),
     );
     this.counts.trades++;
     if (liquidated) this.counts.liquidations++;
-    if (p.isLong) this.oiLong -= size;
-    else this.oiShort -= size;
+    if (p.isLong) this.chain.oiLong -= size;
+    else this.chain.oiShort -= size;
     this.totalMargin -= p.margin;
     this.removeTaker(p);
     this.writeTaker(p, { ts, liquidated });
@@ -465,6 +567,10 @@ export class MarketSim {
   }
 
   private closeMaker(p: MakerState, ts: number): void {
+    this.touch(ts);
+    this.chain.removeBand(p.tickLower, p.tickUpper, p.liquidity);
+    this.chain.capacityLong -= p.capacityLong;
+    this.chain.capacityShort -= p.capacityShort;
     this.totalMargin -= p.margin;
     swapRemove(this.makers, p);
     this.open.delete(p.id);
@@ -502,6 +608,16 @@ export class MarketSim {
         p.entryCumulativeX96,
         closed ? null : p.liqMarkX96,
         closed ? null : p.liqKeyX96,
+        p.entryLongUtilX96,
+        p.entryShortUtilX96,
+        0n,
+        0n,
+        0n,
+        0n,
+        0n,
+        0n,
+        0n,
+        0n,
       ]),
     );
   }
@@ -531,41 +647,51 @@ export class MarketSim {
         p.entryCumulativeX96,
         null,
         null,
+        0n,
+        0n,
+        p.entryLongUtilEarningsX96,
+        p.entryShortUtilEarningsX96,
+        p.capacityLong,
+        p.capacityShort,
+        p.entryCuml.belowX96,
+        p.entryCuml.withinX96,
+        p.entryCuml.divSqrtPriceWithinX96,
+        p.feeGrowthInsideLastX128,
       ]),
     );
   }
 
-  /** Writes the still-open positions and returns the market row's state, all derived from them. */
+  /** Writes the still-open positions and returns the market row's state. */
   finish(): MarketFinalState {
     // Not yet seen by the indexer's snapshots, but its pool exists: as launched, at the current price.
-    if (this.config.kind === 'unsnapshotted') this.chainSqrtX96 = this.prices.poolSqrtX96;
+    if (this.config.kind === 'unsnapshotted') this.syncPool();
     for (const p of this.takers) this.writeTaker(p, null);
     for (const p of this.makers) this.writeMaker(p, null);
-    const sqrtP = this.chainSqrtX96;
-    const tick = tickAtSqrtPrice(sqrtP);
-    let liquidity = 0n;
-    let capacityLong = 0n;
-    let capacityShort = 0n;
-    for (const m of this.makers) {
-      const sqrtA = getSqrtPriceAtTick(m.tickLower);
-      const sqrtB = getSqrtPriceAtTick(m.tickUpper);
-      if (m.tickLower <= tick && tick < m.tickUpper) liquidity += m.liquidity;
-      if (sqrtP < sqrtB) capacityLong += getAmount0ForLiquidity(sqrtP > sqrtA ? sqrtP : sqrtA, sqrtB, m.liquidity);
-      if (sqrtP > sqrtA) capacityShort += getAmount0ForLiquidity(sqrtA, sqrtP < sqrtB ? sqrtP : sqrtB, m.liquidity);
-    }
+    const chain = this.chain;
     const onChain = this.config.kind !== 'unsnapshotted';
     return {
-      sqrtPriceX96: sqrtP,
-      tick,
-      liquidity,
-      emaAmmPriceX96: onChain ? this.prices.emaMarkX96 : null,
-      emaIndexPriceX96: onChain ? this.prices.emaIndexX96 : null,
-      fundingPerDay: onChain ? this.prices.fundingPerDayE18 : null,
-      cumulativeFundingX96: this.prices.cumulativeFundingX96,
-      openInterestLong: this.oiLong,
-      openInterestShort: this.oiShort,
-      capacityLong,
-      capacityShort,
+      sqrtPriceX96: this.chainSqrtX96,
+      tick: chain.tick,
+      liquidity: chain.activeLiquidity,
+      emaAmmPriceX96: onChain ? chain.emaAmmX96 : null,
+      emaIndexPriceX96: onChain ? chain.emaIndexX96 : null,
+      indexPriceX96: onChain ? this.chainIndexX96 : null,
+      ratesLastTouch: onChain ? chain.lastTouch : null,
+      fundingPerDay: onChain ? chain.fundingPerDayWad : null,
+      cumulativeFundingX96: chain.fundingX96,
+      fundingDivSqrtPX96: chain.fundingDivSqrtPX96,
+      longUtilPaymentsX96: chain.longUtilPaymentsX96,
+      shortUtilPaymentsX96: chain.shortUtilPaymentsX96,
+      longUtilEarningsX96: chain.longUtilEarningsX96,
+      shortUtilEarningsX96: chain.shortUtilEarningsX96,
+      longUtilFeePerDay: chain.longUtilFeePerDayWad,
+      shortUtilFeePerDay: chain.shortUtilFeePerDayWad,
+      feeGrowthGlobal1X128: chain.feeGrowthGlobal1X128,
+      ticks: chain.ticks,
+      openInterestLong: chain.oiLong,
+      openInterestShort: chain.oiShort,
+      capacityLong: chain.capacityLong,
+      capacityShort: chain.capacityShort,
       insurance: this.insurance,
       badDebt: this.badDebt,
       totalMargin: this.totalMargin,
@@ -576,4 +702,25 @@ export class MarketSim {
   get openPositions(): number {
     return this.takers.length + this.makers.length;
   }
+}
+
+/** The key's mark at the market's cumulatives, X96 (liquidation-mark.ts). */
+function shiftedLiquidationMark(p: TakerState, market: { cumulativeFundingX96: bigint; longUtilPaymentsX96: bigint; shortUtilPaymentsX96: bigint }): bigint {
+  const shift = p.isLong ? market.cumulativeFundingX96 + market.longUtilPaymentsX96 : market.cumulativeFundingX96 - market.shortUtilPaymentsX96;
+  const side = p.isLong ? E6 - BigInt(PROTOCOL.takerLiqMarginRatio) : E6 + BigInt(PROTOCOL.takerLiqMarginRatio);
+  return (p.liqKeyX96 ?? 0n) + (shift * E6) / side;
+}
+
+/** The opening requirement on the contract's integer test: healthy at the initial ratio, nothing owed yet. */
+function meetsOpenRatio(p: { margin: bigint; perpDelta: bigint; usdDelta: bigint }, markX96: bigint): boolean {
+  const { unrealizedPnl, positionValue } = takerValPnl(p.perpDelta, p.usdDelta, markX96);
+  return isHealthy(p.margin + unrealizedPnl, positionValue, BigInt(PROTOCOL.takerOpenMarginRatio));
+}
+
+/** The least margin (atoms) that meets the initial ratio at the mark: floor(E * 1e6 / (V + 1)) >= R needs E >= ceil(R (V + 1) / 1e6). */
+function marginForOpenRatio(perpDelta: bigint, usdDelta: bigint, markX96: bigint): bigint {
+  const { unrealizedPnl, positionValue } = takerValPnl(perpDelta, usdDelta, markX96);
+  const ratio = BigInt(PROTOCOL.takerOpenMarginRatio);
+  const need = (ratio * (positionValue + 1n) + E6 - 1n) / E6 - unrealizedPnl;
+  return need > 1n ? need : 1n;
 }

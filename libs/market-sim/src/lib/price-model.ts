@@ -2,9 +2,6 @@ import { Q96 } from '@perp/x96-math';
 import { q40, Rng } from './rng';
 
 const SECONDS_PER_YEAR = 365 * 86_400;
-const E18 = 10n ** 18n;
-/** funding_per_day is the EMA premium (mark / index - 1) per day, clamped to +-10 %. */
-const MAX_FUNDING_PER_DAY = E18 / 10n;
 /** Pool premium: an Ornstein-Uhlenbeck log-spread around the index, half-life about 20 min, sd about 0.6 %. */
 const SPREAD_REVERSION_PER_SECOND = Math.LN2 / 1_200;
 const SPREAD_STATIONARY_SD = 0.006;
@@ -20,18 +17,14 @@ export interface PriceModelOptions {
 
 /**
  * One market's prices as exact integers: the index follows a geometric Brownian motion,
- * the pool tracks it with mean-reverting noise (clamped to the market's bounds), the EMAs
- * follow them by the window, and funding accrues from mark minus index. Floats only draw
+ * the pool tracks it with mean-reverting noise (clamped to the market's bounds). The
+ * on-chain accounting (EMAs, funding, utilization) is MarketChainState's. Floats only draw
  * the random multipliers; every state variable is a bigint.
  */
 export class PriceModel {
   /** sqrt of the index price, X96 (keeping the root makes the pool's sqrt price one multiply). */
   sqrtIndexX96: bigint;
   poolSqrtX96: bigint;
-  emaMarkX96: bigint | null = null;
-  emaIndexX96: bigint | null = null;
-  fundingPerDayE18: bigint | null = null;
-  cumulativeFundingX96 = 0n;
   private spread = 0;
   private readonly stepSigma: number;
   private readonly stepDrift: number;
@@ -57,7 +50,7 @@ export class PriceModel {
     return (this.poolSqrtX96 * this.poolSqrtX96) / Q96;
   }
 
-  /** Moves index and pool by one step (before the market exists on chain: no EMA, no funding). */
+  /** Moves index and pool by one step. */
   advance(): void {
     const logReturn = this.stepDrift + this.stepSigma * this.rng.normal();
     this.sqrtIndexX96 = (this.sqrtIndexX96 * q40(Math.exp(logReturn / 2))) >> 40n;
@@ -67,30 +60,5 @@ export class PriceModel {
     if (pool < this.options.minSqrtX96) pool = this.options.minSqrtX96;
     if (pool > this.options.maxSqrtX96) pool = this.options.maxSqrtX96;
     this.poolSqrtX96 = pool;
-  }
-
-  /**
-   * On-chain bookkeeping for one step of `dt` seconds: funding accrues at the rate in force
-   * during the step, then the EMAs take the new prices, then the rate is reset from them.
-   */
-  updateOnChain(dtSeconds: number): void {
-    const mark = this.poolPriceX96;
-    const index = this.indexX96;
-    if (this.emaMarkX96 === null || this.emaIndexX96 === null) {
-      this.emaMarkX96 = mark;
-      this.emaIndexX96 = index;
-    } else {
-      if (this.fundingPerDayE18 !== null) {
-        this.cumulativeFundingX96 += (this.fundingPerDayE18 * this.emaIndexX96 * BigInt(dtSeconds)) / (86_400n * E18);
-      }
-      const window = BigInt(this.options.emaWindowSeconds);
-      const dt = BigInt(Math.min(dtSeconds, this.options.emaWindowSeconds));
-      this.emaMarkX96 += ((mark - this.emaMarkX96) * dt) / window;
-      this.emaIndexX96 += ((index - this.emaIndexX96) * dt) / window;
-    }
-    let rate = ((this.emaMarkX96 - this.emaIndexX96) * E18) / this.emaIndexX96;
-    if (rate > MAX_FUNDING_PER_DAY) rate = MAX_FUNDING_PER_DAY;
-    if (rate < -MAX_FUNDING_PER_DAY) rate = -MAX_FUNDING_PER_DAY;
-    this.fundingPerDayE18 = rate;
   }
 }

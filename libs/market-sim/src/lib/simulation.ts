@@ -33,7 +33,7 @@ export interface SimulationSummary {
   seed: string;
   window: { start: string; end: string };
   markets: Record<MarketKind, number>;
-  rows: Record<'markets' | 'market_boundaries' | StreamedTable, number>;
+  rows: Record<'markets' | 'market_boundaries' | 'ticks' | StreamedTable, number>;
   openPositions: number;
   liquidations: number;
   seconds: { simulateAndCopy: number; indexes: number; analyze: number; total: number };
@@ -70,7 +70,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     seed,
     window: { start: isoTime(time.start), end: isoTime(time.end) },
     markets,
-    rows: { markets: 0, market_boundaries: 0, snapshots: 0, positions: 0, trades: 0, measurements: 0 },
+    rows: { markets: 0, market_boundaries: 0, ticks: 0, snapshots: 0, positions: 0, trades: 0, measurements: 0 },
     openPositions: 0,
     liquidations: 0,
     seconds: { simulateAndCopy: 0, indexes: 0, analyze: 0, total: 0 },
@@ -94,7 +94,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     await indexMain.connect();
     await sourceMain.connect();
     await indexMain.query('BEGIN');
-    await indexMain.query('TRUNCATE markets');
+    await indexMain.query('TRUNCATE markets, ticks');
     await sourceMain.query('BEGIN');
     await sourceMain.query('TRUNCATE market_boundaries');
     for (const table of INDEX_STREAMED) streams.set(table, await CopyStream.open(indexUrl, table, TABLE_COLUMNS[table]));
@@ -130,12 +130,29 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
 
     for (const sim of sims) {
-      const row = marketRow(sim.config, sim.finish());
+      const finalState = sim.finish();
+      const row = marketRow(sim.config, finalState);
       const columns = Object.keys(row);
       await indexMain.query(
         `INSERT INTO markets (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
         Object.values(row).map((v) => (typeof v === 'bigint' ? v.toString() : v)),
       );
+      // The initialized ticks of the open bands (a small table: one insert per market).
+      const ticks = [...finalState.ticks.entries()];
+      if (ticks.length > 0) {
+        await indexMain.query(
+          `INSERT INTO ticks (perp_address, tick, cuml_funding_opp_x96, cuml_funding_div_sqrt_p_opp_x96, fee_growth_outside1_x128)
+           SELECT $1, * FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::numeric[])`,
+          [
+            sim.config.perpAddress,
+            ticks.map(([t]) => t),
+            ticks.map(([, s]) => s.cumlFundingOppX96.toString()),
+            ticks.map(([, s]) => s.cumlFundingDivSqrtPOppX96.toString()),
+            ticks.map(([, s]) => s.feeGrowthOutside1X128.toString()),
+          ],
+        );
+      }
+      summary.rows.ticks += ticks.length;
       await sourceMain.query('INSERT INTO market_boundaries (perp_address, boundary_ts) VALUES ($1, $2)', [
         sim.config.perpAddress,
         isoTime(sim.config.boundaryTs),
@@ -179,7 +196,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM "${table}"), 1), (SELECT max(id) FROM "${table}") IS NOT NULL)`,
       );
     }
-    for (const table of ['markets', ...INDEX_STREAMED]) await c.query(`VACUUM (ANALYZE) "${table}"`);
+    for (const table of ['markets', 'ticks', ...INDEX_STREAMED]) await c.query(`VACUUM (ANALYZE) "${table}"`);
   });
   await withPgClient(sourceUrl, async (c) => {
     for (const table of ['market_boundaries', ...SOURCE_STREAMED]) await c.query(`VACUUM (ANALYZE) "${table}"`);

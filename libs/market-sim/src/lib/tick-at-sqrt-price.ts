@@ -21,3 +21,14 @@ export function tickAtSqrtPrice(sqrtPriceX96: bigint): number {
 export function alignDown(tick: number, spacing: number): number {
   return Math.floor(tick / spacing) * spacing;
 }
+
+/** tickAtSqrtPrice by a walk from a nearby tick (the pool moves a few ticks per step): the same answer, a few TickMath calls. */
+export function tickNear(sqrtPriceX96: bigint, fromTick: number): number {
+  let tick = fromTick;
+  for (let i = 0; i < 64; i++) {
+    if (getSqrtPriceAtTick(tick) > sqrtPriceX96) tick--;
+    else if (tick < MAX_TICK && getSqrtPriceAtTick(tick + 1) <= sqrtPriceX96) tick++;
+    else return tick;
+  }
+  return tickAtSqrtPrice(sqrtPriceX96);
+}

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import {
   AccrualInputs,
   MakerCumulatives,
+  accrueCumulatives,
   accrueMakerCumulatives,
+  utilPaymentsGrowthX96,
   elapsedDaysX96,
   fundingGrowthX96,
   fundingPerSqrtPriceX96,
@@ -109,5 +111,45 @@ describe('accrueMakerCumulatives', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('utilPaymentsGrowthX96 / accrueCumulatives', () => {
+  it('hand-computed: 1 % a day for 0.1 day at a mark of 4 is floor(1e16 * floor(floor(2^96 / 10) * 4) / 1e18) per perp', () => {
+    const dtDays = elapsedDaysX96(0n, 8_640n);
+    expect(dtDays).toBe(Q96 / 10n);
+    const growth = utilPaymentsGrowthX96(10n ** 16n, dtDays, 4n * Q96);
+    expect(growth).toBe(316912650057057350374175801n);
+    expect(growth).toBe(((Q96 / 10n) * 4n) / 100n);
+  });
+
+  it('adds the taker payments to the maker replay, per side, and leaves everything at dt = 0', () => {
+    const start = {
+      fundingX96: 0n,
+      fundingDivSqrtPX96: 0n,
+      longUtilEarningsX96: 0n,
+      shortUtilEarningsX96: 0n,
+      longUtilPaymentsX96: 5n,
+      shortUtilPaymentsX96: 7n,
+    };
+    const inputs = {
+      fundingPerDayWad: 0n,
+      longUtilFeePerDayWad: 10n ** 16n,
+      shortUtilFeePerDayWad: 0n,
+      lastTouch: 100n,
+      timestamp: 100n + 8_640n,
+      openInterestLong: 1n,
+      openInterestShort: 0n,
+      capacityLong: 2n,
+      capacityShort: 0n,
+      markPriceX96: 4n * Q96,
+      sqrtPriceX96: 2n * Q96,
+    };
+    const accrued = accrueCumulatives(start, inputs);
+    expect(accrued.longUtilPaymentsX96).toBe(5n + 316912650057057350374175801n);
+    expect(accrued.shortUtilPaymentsX96).toBe(7n);
+    // What the exposure pays the capacity earns: half of it per unit of a capacity twice the open interest.
+    expect(accrued.longUtilEarningsX96).toBe(316912650057057350374175801n / 2n);
+    expect(accrueCumulatives(start, { ...inputs, timestamp: 100n })).toEqual(start);
   });
 });

@@ -96,3 +96,42 @@ export function accrueMakerCumulatives(cumulatives: MakerCumulatives, inputs: Ac
     shortUtilEarningsX96: requireUint256(cumulatives.shortUtilEarningsX96 + short, 'accrued short utilization cumulative'),
   };
 }
+
+/**
+ * One side's taker utilization-payments growth per perp atom of exposure: floor(feePerDay * floor(dtDays * mark / 2^96) / 1e18),
+ * the accrued amount of utilEarningsGrowthX96 before its open-interest / capacity split (what the exposure pays is what the
+ * capacity earns). The SDK publishes no replay of this leg, so the served taker figures read the stored cumulative
+ * (as its taker_health does); the simulator accrues it with this rule.
+ */
+export function utilPaymentsGrowthX96(utilFeePerDayWad: bigint, dtDaysX96: bigint, markPriceX96: bigint): bigint {
+  return mulDiv(utilFeePerDayWad, mulDiv(dtDaysX96, markPriceX96, Q96), WAD);
+}
+
+/** Every market cumulative: the maker side's four and the taker utilization payments per side. */
+export interface MarketCumulatives extends MakerCumulatives {
+  longUtilPaymentsX96: bigint;
+  shortUtilPaymentsX96: bigint;
+}
+
+/**
+ * PerpLogic.accrue's replay of every cumulative from `lastTouch` to `timestamp`: accrueMakerCumulatives
+ * plus the taker utilization payments (utilPaymentsGrowthX96 per side, at the same elapsed days and mark).
+ */
+export function accrueCumulatives(cumulatives: MarketCumulatives, inputs: AccrualInputs): MarketCumulatives {
+  const maker = accrueMakerCumulatives(cumulatives, inputs);
+  if (inputs.timestamp === inputs.lastTouch) {
+    return { ...maker, longUtilPaymentsX96: cumulatives.longUtilPaymentsX96, shortUtilPaymentsX96: cumulatives.shortUtilPaymentsX96 };
+  }
+  const dtDays = elapsedDaysX96(inputs.lastTouch, inputs.timestamp);
+  return {
+    ...maker,
+    longUtilPaymentsX96: requireUint256(
+      cumulatives.longUtilPaymentsX96 + utilPaymentsGrowthX96(inputs.longUtilFeePerDayWad, dtDays, inputs.markPriceX96),
+      'accrued long utilization payments',
+    ),
+    shortUtilPaymentsX96: requireUint256(
+      cumulatives.shortUtilPaymentsX96 + utilPaymentsGrowthX96(inputs.shortUtilFeePerDayWad, dtDays, inputs.markPriceX96),
+      'accrued short utilization payments',
+    ),
+  };
+}

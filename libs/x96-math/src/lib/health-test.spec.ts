@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isHealthy, isLiquidatableAtoms, marginRatioE6 } from './health-test';
+import { estimatedRewardAtoms, isCandidateE6, isHealthy, isLiquidatableAtoms, marginRatioE6 } from './health-test';
 
 describe('isHealthy', () => {
   // perpcity-rust-sdk src/math/mod.rs, healthy_is_the_contracts_integer_test.
@@ -43,5 +43,39 @@ describe('isHealthy', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('isCandidateE6', () => {
+  it('keeps ratio <= r * (1 + buffer), the boundary included', () => {
+    // r = 5 %, buffer 10 %: the bound is 55000 (E6).
+    expect(isCandidateE6(55_000n, 50_000n, 100_000n)).toBe(true);
+    expect(isCandidateE6(55_001n, 50_000n, 100_000n)).toBe(false);
+    // Buffer 0: the threshold itself is a candidate though not liquidatable (ratio < r is).
+    expect(isCandidateE6(50_000n, 50_000n, 0n)).toBe(true);
+    expect(isLiquidatableAtoms(50_000n, 999_999n, 50_000n)).toBe(false);
+  });
+
+  it('holds every liquidatable position at any buffer (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 10n ** 13n }),
+        fc.bigInt({ min: 0n, max: 1_000_000n }),
+        fc.bigInt({ min: 0n, max: 10n ** 6n }),
+        (equity, value, r, buffer) => {
+          if (isLiquidatableAtoms(equity, value, r)) expect(isCandidateE6(marginRatioE6(equity, value), r, buffer)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('estimatedRewardAtoms', () => {
+  it('is min(max(equity, 0), floor(value * fee / 1e6))', () => {
+    expect(estimatedRewardAtoms(17_500_000n, 400_000_000n, 10_000n)).toBe(4_000_000n);
+    expect(estimatedRewardAtoms(1_000_000n, 400_000_000n, 10_000n)).toBe(1_000_000n);
+    expect(estimatedRewardAtoms(-5n, 400_000_000n, 10_000n)).toBe(0n);
+    expect(estimatedRewardAtoms(10n, 199n, 10_000n)).toBe(1n); // floor(1.99)
   });
 });

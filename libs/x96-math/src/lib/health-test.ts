@@ -24,3 +24,19 @@ export function isHealthy(equityAtoms: bigint, valueAtoms: bigint, liqMarginRati
 export function isLiquidatableAtoms(equityAtoms: bigint, valueAtoms: bigint, liqMarginRatioE6: bigint): boolean {
   return !isHealthy(equityAtoms, valueAtoms, liqMarginRatioE6);
 }
+
+/**
+ * The permissive candidate rule (market-data DESIGN §4) on the contract's ratio: ratio <= r * (1 + buffer),
+ * i.e. marginRatioE6 * 1e6 <= r * (1e6 + buffer). With buffer 0 it keeps the boundary too, a superset of
+ * the liquidatable (ratio < r).
+ */
+export function isCandidateE6(marginRatioE6Value: bigint, liqMarginRatioE6: bigint, bufferE6: bigint): boolean {
+  return marginRatioE6Value * E6 <= liqMarginRatioE6 * (E6 + bufferE6);
+}
+
+/** A liquidator's estimated reward (market-data DESIGN §3): min(max(equity, 0), floor(value * liquidationFee / 1e6)), USDC atoms. */
+export function estimatedRewardAtoms(equityAtoms: bigint, valueAtoms: bigint, liquidationFeeE6: bigint): bigint {
+  const cap = mulDiv(valueAtoms, liquidationFeeE6, E6);
+  const equity = equityAtoms > 0n ? equityAtoms : 0n;
+  return equity < cap ? equity : cap;
+}

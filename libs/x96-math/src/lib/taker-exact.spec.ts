@@ -1,8 +1,5 @@
 import fc from 'fast-check';
 import { isLiquidatableAtoms } from './health-test';
-import { isLiquidatable, marginRatio, takerEquity } from './taker';
-import { atomsToHuman } from './units';
-import { x96ToPrice } from './x96';
 import { TakerMarketX96, TakerStateAtoms, fundingOwedAtoms, takerHealthExact, takerLiquidationMarkX96, takerUtilOwedAtoms, takerValPnl } from './taker-exact';
 import { Q96 } from './x96';
 
@@ -235,37 +232,5 @@ describe('takerHealthExact properties', () => {
       ),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('how the exact taker functions differ from taker.ts', () => {
-  it('the decimal equity differs from the contract one by the truncated fraction of an atom (property)', () => {
-    fc.assert(
-      fc.property(
-        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
-        fc.bigInt({ min: -(10n ** 13n), max: 10n ** 13n }),
-        fc.bigInt({ min: 0n, max: 10n ** 12n }),
-        fc.bigInt({ min: 0n, max: 10_000n * Q96 }),
-        (perp, usd, margin, mark) => {
-          const exact = takerHealthExact(
-            { fundingX96: 0n, longUtilPaymentsX96: 0n, shortUtilPaymentsX96: 0n, markPriceX96: mark },
-            { ...long, perpDelta: perp, usdDelta: usd, margin },
-          ).equity;
-          const decimal = takerEquity({ margin: atomsToHuman(margin), perpDelta: atomsToHuman(perp), usdDelta: atomsToHuman(usd) }, x96ToPrice(mark));
-          const gapAtoms = decimal.shiftedBy(6).minus(exact.toString());
-          // Truncation toward zero: a long's value is floored (gap in [0, 1)), a short's ceiled (gap in (-1, 0]).
-          if (perp >= 0n) expect(gapAtoms.gte(0) && gapAtoms.lt(1)).toBe(true);
-          else expect(gapAtoms.lte(0) && gapAtoms.gt(-1)).toBe(true);
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
-
-  it('the fractional margin ratio and the integer test disagree at the boundary', () => {
-    // equity 0.05 on a value of 1 at a 5% threshold: the fraction is exactly 0.05 (not liquidatable),
-    // the contract's floor(50_000 * 1e6 / 1_000_001) = 49_999 < 50_000 is.
-    expect(isLiquidatable(marginRatio('0.05', '1'), '0.05')).toBe(false);
-    expect(isLiquidatableAtoms(50_000n, 1_000_000n, 50_000n)).toBe(true);
   });
 });

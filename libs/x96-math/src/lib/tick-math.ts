@@ -37,6 +37,20 @@ const BIT_FACTORS: ReadonlyArray<readonly [number, bigint]> = [
  * getSqrtRatioAtTick), so values match the pool's own to the last unit.
  */
 export function getSqrtPriceAtTick(tick: number): bigint {
+  let sqrt = memo.get(tick);
+  if (sqrt === undefined) {
+    sqrt = computeSqrtPriceAtTick(tick);
+    // Bands reuse a few thousand ticks: a bounded memo of a pure function (cleared when full).
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(tick, sqrt);
+  }
+  return sqrt;
+}
+
+const MEMO_LIMIT = 1 << 16;
+const memo = new Map<number, bigint>();
+
+function computeSqrtPriceAtTick(tick: number): bigint {
   if (!Number.isInteger(tick) || tick < MIN_TICK || tick > MAX_TICK) {
     throw new RangeError(`Invalid tick: ${tick}`);
   }

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { insertMaker, insertMarket, insertSnapshot, insertTaker } from './position-fixtures';
+import { insertMaker, insertMarket, insertSnapshot, insertTaker, insertTick } from './position-fixtures';
 
 const Q96 = 2n ** 96n;
 const USD = 1_000_000n; // atoms per unit (USDC and perps both have 6 decimals)
@@ -14,9 +14,12 @@ export const HOLDER_2 = `0x${'e2'.repeat(20)}`;
  * Three markets and eleven positions whose figures are worked out by hand in
  * positions.e2e.spec.ts and liquidatable.e2e.spec.ts.
  *
- * A: mark 4 (ema 4 * 2^96), cumulative funding 0.125 USD per perp (2^96 / 8), pool price 4
- *    (sqrt 2 * 2^96), liquidation fee 1 %, taker ratio 0.05; mark snapshot 10 s old (fresh).
- * B: mark 2, no funding, liquidation fee 0.5 %; mark snapshot 1 h old (stale).
+ * A: pool price 4 (sqrt 2 * 2^96), index 4 and both EMAs 4, touched at the mark snapshot, so the
+ *    contract's mark is fairPrice = avg(4, 4 + 4 - 4) = 4 exactly; cumulative funding 0.125 USD per
+ *    perp (2^96 / 8), long util earnings 1 USD per perp of capacity (2^96), fee growth 2^115 (Q128);
+ *    liquidation fee 1 %, taker ratio 0.05; mark snapshot 10 s old (fresh).
+ * B: pool price 1, index and EMA(index) 3, EMA(pool) 3: mark avg(1, 3 + 3 - 3) = 2, while its
+ *    market.mark_price (the EMA) is 3; no funding, liquidation fee 0.5 %; mark snapshot 1 h old (stale).
  * C: no mark and no snapshot yet (ratios cannot be computed).
  */
 export async function loadHandFixtures(client: Client, nowSeconds: number): Promise<{ asOfA: number; asOfB: number }> {
@@ -25,12 +28,25 @@ export async function loadHandFixtures(client: Client, nowSeconds: number): Prom
   await insertMarket(client, {
     perp_address: MARKET_A,
     ema_amm_price_x96: 4n * Q96,
+    ema_index_price_x96: 4n * Q96,
+    index_price_x96: 4n * Q96,
+    rates_last_touch: asOfA,
     cumulative_funding_x96: Q96 / 8n,
+    long_util_earnings_x96: Q96,
+    fee_growth_global1_x128: 2n ** 115n,
     sqrt_price_x96: 2n * Q96,
     tick: 13863,
     liquidation_fee: 10_000,
   });
-  await insertMarket(client, { perp_address: MARKET_B, ema_amm_price_x96: 2n * Q96, sqrt_price_x96: Q96, liquidation_fee: 5_000 });
+  await insertMarket(client, {
+    perp_address: MARKET_B,
+    ema_amm_price_x96: 3n * Q96,
+    ema_index_price_x96: 3n * Q96,
+    index_price_x96: 3n * Q96,
+    rates_last_touch: asOfB,
+    sqrt_price_x96: Q96,
+    liquidation_fee: 5_000,
+  });
   await insertMarket(client, { perp_address: MARKET_C });
   await insertSnapshot(client, MARKET_A, asOfA - 60, 2n * Q96);
   await insertSnapshot(client, MARKET_A, asOfA, 2n * Q96);
@@ -97,6 +113,10 @@ export async function loadHandFixtures(client: Client, nowSeconds: number): Prom
   });
   // 7: a maker whose liquidity holds 204.7692 perps + 845.214209 USD at pool sqrt 2 * 2^96 (ticks 13000..14700,
   // L = 1e10: getAmountsForLiquidity); deltas chosen so that its net inventory is -30 perps and +100 USD.
+  // Its funding checkpoints equal the band's funding now (no funding leg), 1 perp of long capacity
+  // (1 USD of util earnings), and its ticks' fee growth outside 0 (LP fees floor(1e10 * 2^115 / 2^128)).
+  await insertTick(client, MARKET_A, 13000);
+  await insertTick(client, MARKET_A, 14700);
   await insertMaker(client, {
     id: 7,
     perp_address: MARKET_A,
@@ -107,6 +127,7 @@ export async function loadHandFixtures(client: Client, nowSeconds: number): Prom
     tick_lower: 13000,
     tick_upper: 14700,
     liquidity: 10n ** 10n,
+    chain: { entry_cumulative_funding_x96: Q96 / 8n, entry_funding_within_x96: Q96 / 8n, capacity_long: USD },
   });
   // 8: long 10 @ 2.10 with margin 2 on B (stale mark).
   await insertTaker(client, { id: 8, perp_address: MARKET_B, holder: HOLDER_2, margin: 2n * USD, perp_delta: 10n * USD, usd_delta: -21n * USD });

@@ -39,6 +39,16 @@ export async function insertMarket(client: Client, row: { perp_address: string }
     ema_index_price_x96: null,
     funding_per_day: null,
     cumulative_funding_x96: 0,
+    index_price_x96: null,
+    rates_last_touch: null,
+    funding_div_sqrt_p_x96: 0,
+    long_util_payments_x96: 0,
+    short_util_payments_x96: 0,
+    long_util_earnings_x96: 0,
+    short_util_earnings_x96: 0,
+    long_util_fee_per_day: 0,
+    short_util_fee_per_day: 0,
+    fee_growth_global1_x128: 0,
     open_interest_long: 0,
     open_interest_short: 0,
     capacity_long: 0,
@@ -61,6 +71,8 @@ export interface TakerFixture {
   perp_delta: bigint;
   usd_delta: bigint;
   entry_cumulative_funding_x96?: bigint;
+  entry_long_util_payments_x96?: bigint;
+  entry_short_util_payments_x96?: bigint;
   /** Set for a closed position. */
   closed?: { at: number; liquidated: boolean };
   open_timestamp?: number;
@@ -72,8 +84,14 @@ export interface TakerFixture {
 export async function insertTaker(client: Client, t: TakerFixture): Promise<void> {
   const ratio = t.liq_margin_ratio ?? 50_000;
   const entry = t.entry_cumulative_funding_x96 ?? 0n;
+  const longUtil = t.entry_long_util_payments_x96 ?? 0n;
+  const shortUtil = t.entry_short_util_payments_x96 ?? 0n;
   const isLong = t.perp_delta >= 0n;
-  const mark = t.closed ? null : liquidationMarkX96({ margin: t.margin, perpDelta: t.perp_delta, usdDelta: t.usd_delta }, ratio);
+  const book = { margin: t.margin, perpDelta: t.perp_delta, usdDelta: t.usd_delta };
+  const mark = t.closed ? null : liquidationMarkX96(book, ratio);
+  const key = t.closed
+    ? null
+    : liquidationKeyX96({ ...book, entryCumulativeFundingX96: entry, entryLongUtilPaymentsX96: longUtil, entryShortUtilPaymentsX96: shortUtil }, ratio);
   await insert(client, 'positions', {
     id: t.id,
     perp_address: t.perp_address,
@@ -95,7 +113,10 @@ export async function insertTaker(client: Client, t: TakerFixture): Promise<void
     liquidity: null,
     entry_cumulative_funding_x96: entry,
     liq_mark_x96: mark,
-    liq_key_x96: liquidationKeyX96(mark, entry, isLong, ratio),
+    liq_key_x96: key,
+    ...ZERO_MAKER_COLUMNS,
+    entry_long_util_payments_x96: longUtil,
+    entry_short_util_payments_x96: shortUtil,
   });
 }
 
@@ -110,7 +131,23 @@ export interface MakerFixture {
   tick_upper: number;
   liquidity: bigint;
   closed?: { at: number };
+  /** The contract checkpoints (positions' maker columns), 0 unless given. */
+  chain?: Partial<Record<keyof typeof ZERO_MAKER_COLUMNS | 'entry_cumulative_funding_x96', bigint>>;
 }
+
+/** The contract-checkpoint columns of a positions row, all 0 (a taker's maker columns, a maker's taker ones). */
+const ZERO_MAKER_COLUMNS = {
+  entry_long_util_payments_x96: 0n,
+  entry_short_util_payments_x96: 0n,
+  entry_long_util_earnings_x96: 0n,
+  entry_short_util_earnings_x96: 0n,
+  capacity_long: 0n,
+  capacity_short: 0n,
+  entry_funding_below_x96: 0n,
+  entry_funding_within_x96: 0n,
+  entry_funding_div_sqrt_within_x96: 0n,
+  fee_growth_inside1_last_x128: 0n,
+};
 
 export async function insertMaker(client: Client, m: MakerFixture): Promise<void> {
   await insert(client, 'positions', {
@@ -135,6 +172,25 @@ export async function insertMaker(client: Client, m: MakerFixture): Promise<void
     entry_cumulative_funding_x96: 0n,
     liq_mark_x96: null,
     liq_key_x96: null,
+    ...ZERO_MAKER_COLUMNS,
+    ...m.chain,
+  });
+}
+
+/** A ticks row (a band's tick): opposite-side funding checkpoints and fee growth outside, 0 unless given. */
+export async function insertTick(
+  client: Client,
+  perpAddress: string,
+  tick: number,
+  values: Partial<Record<'cuml_funding_opp_x96' | 'cuml_funding_div_sqrt_p_opp_x96' | 'fee_growth_outside1_x128', bigint>> = {},
+): Promise<void> {
+  await insert(client, 'ticks', {
+    perp_address: perpAddress,
+    tick,
+    cuml_funding_opp_x96: 0n,
+    cuml_funding_div_sqrt_p_opp_x96: 0n,
+    fee_growth_outside1_x128: 0n,
+    ...values,
   });
 }
 

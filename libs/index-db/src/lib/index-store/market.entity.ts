@@ -144,6 +144,51 @@ export class Market {
   @OnChainIntegerColumn('cumulative_funding_x96', { comment: 'funding paid per 1 perp since creation, USD as X96, signed' })
   cumulativeFundingX96!: bigint;
 
+  @OnChainIntegerColumn('index_price_x96', { nullable: true, comment: 'beacon index() at the last indexed event, plain X96; null before the first update' })
+  indexPriceX96!: bigint | null;
+
+  @UnixSecondsColumn('rates_last_touch', {
+    nullable: true,
+    comment: 'rates().lastTouch (unix seconds): the time the cumulatives and the EMAs are current as of',
+  })
+  ratesLastTouch!: number | null;
+
+  @OnChainIntegerColumn('funding_div_sqrt_p_x96', { default: 0, comment: 'cumulatives().fundingDivSqrtPX96, signed X96, as of rates_last_touch' })
+  fundingDivSqrtPX96!: bigint;
+
+  @OnChainIntegerColumn('long_util_payments_x96', {
+    default: 0,
+    comment: 'cumulatives().longUtilPaymentsX96: USDC atoms per long perp atom, X96, as of rates_last_touch',
+  })
+  longUtilPaymentsX96!: bigint;
+
+  @OnChainIntegerColumn('short_util_payments_x96', {
+    default: 0,
+    comment: 'cumulatives().shortUtilPaymentsX96: USDC atoms per short perp atom, X96, as of rates_last_touch',
+  })
+  shortUtilPaymentsX96!: bigint;
+
+  @OnChainIntegerColumn('long_util_earnings_x96', {
+    default: 0,
+    comment: 'cumulatives().longUtilEarningsX96: USDC atoms per perp atom of long capacity, X96, as of rates_last_touch',
+  })
+  longUtilEarningsX96!: bigint;
+
+  @OnChainIntegerColumn('short_util_earnings_x96', {
+    default: 0,
+    comment: 'cumulatives().shortUtilEarningsX96: USDC atoms per perp atom of short capacity, X96, as of rates_last_touch',
+  })
+  shortUtilEarningsX96!: bigint;
+
+  @OnChainIntegerColumn('long_util_fee_per_day', { default: 0, comment: 'rates().longUtilFeePerDay, 1e18-scaled' })
+  longUtilFeePerDay!: bigint;
+
+  @OnChainIntegerColumn('short_util_fee_per_day', { default: 0, comment: 'rates().shortUtilFeePerDay, 1e18-scaled' })
+  shortUtilFeePerDay!: bigint;
+
+  @OnChainIntegerColumn('fee_growth_global1_x128', { default: 0, comment: 'PoolManager feeGrowthGlobal1X128 of the pool (USDC), Q128, wrapping' })
+  feeGrowthGlobal1X128!: bigint;
+
   @OnChainIntegerColumn('open_interest_long', { comment: 'perp atoms: sum of open long taker sizes' })
   openInterestLong!: bigint;
 

@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { AddressColumn, addressCheck, OnChainIntegerColumn, SmallIntegerColumn, UnixSecondsColumn } from '../columns';
+import { LIQ_KEY_COMMENT } from '../liquidation-mark';
 import { Market } from './market.entity';
 
 /**
@@ -101,7 +102,43 @@ export class Position {
 
   @OnChainIntegerColumn('liq_key_x96', {
     nullable: true,
-    comment: 'liq_mark_x96 - entry_cumulative_funding_x96 / (1 -+ r), floored; the mark with funding is liq_key_x96 + cumulative_funding_x96 / (1 -+ r)',
+    comment: LIQ_KEY_COMMENT,
   })
   liqKeyX96!: bigint | null;
+
+  @OnChainIntegerColumn('entry_long_util_payments_x96', { default: 0, comment: 'takers: takerDetails.lastLongUtilPaymentsX96; 0 for makers' })
+  entryLongUtilPaymentsX96!: bigint;
+
+  @OnChainIntegerColumn('entry_short_util_payments_x96', { default: 0, comment: 'takers: takerDetails.lastShortUtilPaymentsX96; 0 for makers' })
+  entryShortUtilPaymentsX96!: bigint;
+
+  @OnChainIntegerColumn('entry_long_util_earnings_x96', { default: 0, comment: 'makers: makerDetails.lastLongUtilEarningsX96; 0 for takers' })
+  entryLongUtilEarningsX96!: bigint;
+
+  @OnChainIntegerColumn('entry_short_util_earnings_x96', { default: 0, comment: 'makers: makerDetails.lastShortUtilEarningsX96; 0 for takers' })
+  entryShortUtilEarningsX96!: bigint;
+
+  @OnChainIntegerColumn('capacity_long', { default: 0, comment: 'makers: makerDetails.capacity.long, perp atoms; 0 for takers' })
+  capacityLong!: bigint;
+
+  @OnChainIntegerColumn('capacity_short', { default: 0, comment: 'makers: makerDetails.capacity.short, perp atoms; 0 for takers' })
+  capacityShort!: bigint;
+
+  @OnChainIntegerColumn('entry_funding_below_x96', { default: 0, comment: 'makers: makerDetails.lastCumlFunding.belowX96; 0 for takers' })
+  entryFundingBelowX96!: bigint;
+
+  @OnChainIntegerColumn('entry_funding_within_x96', { default: 0, comment: 'makers: makerDetails.lastCumlFunding.withinX96; 0 for takers' })
+  entryFundingWithinX96!: bigint;
+
+  @OnChainIntegerColumn('entry_funding_div_sqrt_within_x96', {
+    default: 0,
+    comment: 'makers: makerDetails.lastCumlFunding.divSqrtPriceWithinX96; 0 for takers',
+  })
+  entryFundingDivSqrtWithinX96!: bigint;
+
+  @OnChainIntegerColumn('fee_growth_inside1_last_x128', {
+    default: 0,
+    comment: 'makers: the PoolManager position feeGrowthInside1LastX128, Q128; 0 for takers',
+  })
+  feeGrowthInside1LastX128!: bigint;
 }
