@@ -1,4 +1,4 @@
-import { DynamicModule, INestApplication, LogLevel, Type } from '@nestjs/common';
+import { DynamicModule, INestApplication, LoggerService, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -16,7 +16,8 @@ export interface ServiceDescription {
 }
 
 export interface ServiceAppOptions {
-  logger?: false | LogLevel[];
+  /** A logger (the service's JSON logger), Nest's console logger at these levels, or none. */
+  logger?: false | LogLevel[] | LoggerService;
   /** Fastify options, e.g. `frameworkErrors` so errors Fastify answers itself keep the service's shape. */
   fastify?: FastifyServerOptions;
   /** Runs before init: global pipes, filters, hooks. */
