@@ -27,8 +27,8 @@ import { rateLimitSettingsSpec } from './auth/rate-limit-settings';
  */
 export const marketDataSettingsSpec = {
   ...httpServerSettingsSpec,
-  /** LOG_LEVEL, LOG_FORMAT, METRICS_HOST, METRICS_PORT (default 9464: /metrics apart from the API). */
-  ...observabilitySettingsSpec({ metricsPort: 9464 }),
+  /** LOG_LEVEL, LOG_FORMAT, METRICS_HOST, METRICS_PORT (/metrics apart from the API). */
+  ...observabilitySettingsSpec({ metricsPort: DEV_DEFAULTS.marketDataMetricsPort }),
   host: setting('MARKET_DATA_HOST', String, { default: '0.0.0.0' }),
   port: setting('MARKET_DATA_PORT', port, { default: String(DEV_DEFAULTS.marketDataPort) }),
   indexDatabaseUrl: setting('INDEX_DATABASE_URL', postgresUrl),
