@@ -204,6 +204,8 @@ async function main(): Promise<void> {
         NODE_ENV: 'production',
         MARKET_DATA_HOST: '127.0.0.1',
         MARKET_DATA_PORT: String(servicePort),
+        // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
+        METRICS_PORT: '0',
         INDEX_DATABASE_URL: data.indexUrl,
         SOURCE_DATABASE_URL: data.sourceUrl,
         MARKET_DATA_DATABASE_URL: data.keysUrl,

@@ -28,7 +28,8 @@ export interface ServiceAppOptions {
 
 /** Every service runs on Fastify: the bare-Fastify ceiling of the benchmarks is then the same stack minus Nest. */
 export async function createServiceApp(module: Type<unknown> | DynamicModule, options: ServiceAppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, routerOptions: { maxParamLength: 256 }, ...options.fastify });
+  // skipMiddie: no Nest middleware is used (hooks and guards do that work); middie would still run on every request.
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, routerOptions: { maxParamLength: 256 }, skipMiddie: true, ...options.fastify });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
     bufferLogs: false,

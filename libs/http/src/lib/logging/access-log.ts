@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { getRequestId } from '../request-id';
+import { unredactedSibling } from './service-logger';
 
 /** The route label of a request no route matched (404s, scanners): one label, whatever the path. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -16,8 +17,10 @@ export type CallerOf = (request: FastifyRequest) => string | undefined;
 export function installAccessLog(fastify: FastifyInstance, logger: Logger, options: { caller?: CallerOf } = {}): void {
   if (!logger.isLevelEnabled('info')) return;
   const caller = options.caller;
+  // These fields are never secret (no header is logged): no redaction pass per request.
+  const access = unredactedSibling(logger);
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    logger.info(
+    access.info(
       {
         reqId: getRequestId(request),
         method: request.method,

@@ -30,17 +30,62 @@ export function createServiceLogger(options: ServiceLoggerOptions): Logger {
   };
   if (options.format === 'pretty') {
     // Resolved only here: a production bundle never loads pino-pretty.
-    return pino({ ...base, transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
+    return markedPretty(
+      pino({ ...base, transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }),
+    );
   }
   const json: LoggerOptions = { ...base, formatters: { level: (label) => ({ level: label }) } };
-  return pino(json, options.destination ?? pino.destination({ dest: 1, sync: false }));
+  return pino(json, options.destination ?? bufferedStdout());
 }
 
-/** Writes what an asynchronous destination still buffers (on close, before the process exits). */
+/** How long a line may wait in the buffer when traffic is too low to fill it. */
+const FLUSH_EVERY_MS = 250;
+
+/**
+ * Stdout through a 4 KiB buffer: one write(2) per few dozen access lines instead of one each
+ * (a tenth of a cached read's CPU at 20k req/s), flushed at least every 250 ms and on close.
+ */
+function bufferedStdout(): DestinationStream {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // Not open yet, or a write in flight: the next tick flushes.
+    }
+  }, FLUSH_EVERY_MS).unref();
+  return destination;
+}
+
+/** Loggers writing to pino-pretty, which reads pino's numeric levels. */
+const prettyLoggers = new WeakSet<Logger>();
+const markedPretty = (logger: Logger): Logger => (prettyLoggers.add(logger), logger);
+
+/**
+ * A logger on the same destination and level without path redaction, for records whose fields
+ * are fixed and never secret (the access line): redaction walks every record's paths, a
+ * tenth of a cached read's CPU.
+ */
+export function unredactedSibling(logger: Logger): Logger {
+  const destination = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
+  return pino(
+    {
+      name: (logger.bindings()['name'] as string | undefined) ?? undefined,
+      level: logger.level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      ...(prettyLoggers.has(logger) ? {} : { formatters: { level: (label: string) => ({ level: label }) } }),
+    },
+    destination,
+  );
+}
+
+/** Writes what the buffered destination still holds, synchronously (on close, before the process exits). */
 export function flushServiceLogger(logger: Logger): void {
+  const destination = (logger as unknown as Record<symbol, { flushSync?: () => void }>)[pino.symbols.streamSym];
   try {
-    logger.flush();
+    if (destination?.flushSync) destination.flushSync();
+    else logger.flush();
   } catch {
-    // A destination not ready yet (closing during start-up) has nothing buffered.
+    // Not open yet (closing during start-up), or a write in flight that ends by itself.
   }
 }
