@@ -54,6 +54,8 @@ describe('market-data logs and metrics', () => {
 
   it('serves every metric its Grafana dashboard names, with the request and cache series of real traffic', async () => {
     for (let i = 0; i < 3; i++) expect((await get(`/markets/${MARKET}`)).status).toBe(200);
+    // The same memoised read behind another route (404: no snapshot yet): a memo hit.
+    expect((await get(`/markets/${MARKET}/live`)).status).toBe(404);
     expect((await get('/no/such/route')).status).toBe(404);
     const response = await fetch(metrics.url);
     expect(response.status).toBe(200);
@@ -63,11 +65,27 @@ describe('market-data logs and metrics', () => {
     expect(missingMetrics(names, text)).toEqual([]);
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/markets\/:perp_address",status="200"\} 3$/m);
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\(unmatched\)",status="404"\} 1$/m);
-    expect(text).toMatch(/^market_data_cache_requests_total\{cache="market",result="hit"\} 2$/m);
+    expect(text).toMatch(/^market_data_cache_requests_total\{cache="market",result="hit"\} 1$/m);
     expect(text).toMatch(/^market_data_cache_requests_total\{cache="market",result="miss"\} 1$/m);
     expect(text).toMatch(/^market_data_cache_refresh_age_seconds\{cache="market"\} /m);
     expect(text).toMatch(/^db_pool_connections\{store="index",state="idle"\} \d+$/m);
     expect(text).toMatch(/^db_pool_waiting_requests\{store="index"\} 0$/m);
+  });
+
+  it('replays a cached read only after authentication, with its ETag and 304', async () => {
+    const first = await get(`/markets/${MARKET}`);
+    const body = await first.text();
+    const etag = first.headers.get('etag') ?? '';
+    // Within the reuse window: the same bytes and headers, still authenticated per request.
+    const again = await get(`/markets/${MARKET}`);
+    expect(await again.text()).toBe(body);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(again.headers.get('cache-control')).toBe('private, max-age=1');
+    expect((await fetch(`${base}/markets/${MARKET}`)).status).toBe(401);
+    expect((await fetch(`${base}/markets/${MARKET}`, { headers: { 'X-API-Key': 'mdk_not_a_key_0123456789abcdefghijklmnopqrstuv' } })).status).toBe(401);
+    const notModified = await get(`/markets/${MARKET}`, { 'If-None-Match': etag });
+    expect(notModified.status).toBe(304);
   });
 
   it('keeps /metrics off the API port', async () => {
