@@ -83,6 +83,8 @@ async function main(): Promise<void> {
         ...process.env,
         ...contracts.env,
         BEACON_OPS_PORT: String(port),
+        // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
+        METRICS_PORT: '0',
         BEACON_OPS_HOST: '127.0.0.1',
         BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'),
         RPC_URL: anvil.url,

@@ -8,7 +8,8 @@
  *   (a) bare Fastify answering the service's own captured bytes and headers,
  *   (b) plain Fastify + pg running the service's SQL and serialising the same shapes.
  * autocannon (in this process, loopback only) drives each for a fixed time after a warm-up.
- * Cached routes (detail, live, stats) are judged against (a), database routes against (b).
+ * Cached routes (detail, live, stats) are judged against (a), in req/s and in CPU per request
+ * (the service runs as deployed: JSON access log at info, metrics on), database routes against (b).
  * `npm run` builds market-data first (tools/prepare.mjs). Prints a table and PASS/MISS per target, and writes the figures to .dev-data/bench-market-<preset>.json.
  */
 import { randomBytes } from 'node:crypto';
@@ -204,6 +205,8 @@ async function main(): Promise<void> {
         NODE_ENV: 'production',
         MARKET_DATA_HOST: '127.0.0.1',
         MARKET_DATA_PORT: String(servicePort),
+        // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
+        METRICS_PORT: '0',
         INDEX_DATABASE_URL: data.indexUrl,
         SOURCE_DATABASE_URL: data.sourceUrl,
         MARKET_DATA_DATABASE_URL: data.keysUrl,

@@ -55,7 +55,8 @@ export interface Verdict {
   text: string;
 }
 
-export const TARGETS = { cachedVsBare: 0.5, dbVsPg: 0.7, liquidatableP99Ms: 50 };
+/** cachedCpuVsBare: a cached read (logs and metrics on) costs at most this many times the bare ceiling's CPU per request (issue 14, item 7). */
+export const TARGETS = { cachedVsBare: 0.5, dbVsPg: 0.7, liquidatableP99Ms: 50, cachedCpuVsBare: 2 };
 
 const ceilingOf = (r: RouteResult): Measurement | undefined => (r.kind === 'db' ? r.pg : r.bare);
 const ratio = (r: RouteResult): number | undefined => {
@@ -64,7 +65,8 @@ const ratio = (r: RouteResult): number | undefined => {
 };
 const pct = (x: number | undefined) => (x === undefined ? '-' : x > 10 ? `${Math.round(x)}x` : `${Math.round(x * 100)} %`);
 const rps = (m: Measurement | undefined) => (m ? `${m.rps < 10 ? m.rps.toFixed(1) : Math.round(m.rps)}${m.errors ? ` (${m.errors} errors)` : ''}` : '-');
-const ms = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(2));
+// Three places: a cached read costs a few hundredths of a millisecond, and two places hide a 2x difference.
+const ms = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(3));
 
 export function formatTable(routes: RouteResult[]): string {
   const head = ['route', 'service req/s', 'p50 ms', 'p99 ms', 'bare req/s (a)', 'pg req/s (b)', 'ratio', 'cpu ms/req service / ceiling', 'body bytes'];
@@ -96,6 +98,16 @@ export function evaluateTargets(routes: RouteResult[]): Verdict[] {
       route: r.route,
       pass: !invalid && value !== undefined && value >= target,
       text: `${r.route}: ${pct(value)} of ${r.kind === 'cached' ? 'the bare ceiling (a)' : 'the hand-written pg handler (b)'} (target >= ${pct(target)})${invalid ? ' [invalid run: service errors, or the pg handler gives another answer]' : ''}`,
+    });
+  }
+  for (const r of routes.filter((route) => route.kind === 'cached')) {
+    const service = r.service?.cpuMsPerRequest;
+    const bare = r.bare?.cpuMsPerRequest;
+    const times = service !== undefined && bare !== undefined && bare > 0 ? service / bare : undefined;
+    verdicts.push({
+      route: r.route,
+      pass: times !== undefined && times <= TARGETS.cachedCpuVsBare,
+      text: `${r.route}: CPU per request ${ms(service)} ms, ${times === undefined ? '-' : `${times.toFixed(1)}x`} the bare ceiling's ${ms(bare)} ms (target <= ${TARGETS.cachedCpuVsBare}x)`,
     });
   }
   const liquidatable = routes.find((r) => r.route === '/positions/liquidatable');

@@ -6,7 +6,15 @@ import { getFreePort } from '@perp/local-infra';
 const SCRIPT = join(__dirname, 'check-ports.mjs');
 
 function checkPorts(env: Record<string, string>) {
-  const ports = { MARKET_DATA_PORT: '', BEACON_OPS_PORT: '', DEV_POSTGRES_PORT: '', ANVIL_PORT: '', RPC_URL: '' };
+  const ports = {
+    MARKET_DATA_PORT: '',
+    BEACON_OPS_PORT: '',
+    MARKET_DATA_METRICS_PORT: '',
+    BEACON_OPS_METRICS_PORT: '',
+    DEV_POSTGRES_PORT: '',
+    ANVIL_PORT: '',
+    RPC_URL: '',
+  };
   return spawnSync(process.execPath, [SCRIPT], { env: { PATH: process.env['PATH'], ...ports, ...env }, encoding: 'utf8', timeout: 10_000 });
 }
 
@@ -22,8 +30,16 @@ function listenOn(port: number, host: string): Promise<Server> {
 describe('check-ports', () => {
   let free: Record<string, string>;
   beforeAll(async () => {
-    const [a, b, c, d] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
-    free = { MARKET_DATA_PORT: String(a), BEACON_OPS_PORT: String(b), DEV_POSTGRES_PORT: String(c), ANVIL_PORT: String(d) };
+    const [a, b, c, d, e, f] = await Promise.all(Array.from({ length: 6 }, () => getFreePort()));
+    free = {
+      MARKET_DATA_PORT: String(a),
+      BEACON_OPS_PORT: String(b),
+      DEV_POSTGRES_PORT: String(c),
+      ANVIL_PORT: String(d),
+      // The metrics listeners' defaults (9464, 9465) may be taken by another stack on this machine.
+      MARKET_DATA_METRICS_PORT: String(e),
+      BEACON_OPS_METRICS_PORT: String(f),
+    };
   });
 
   it('passes when every port is free', () => {

@@ -17,6 +17,9 @@ export function devStackSettings(env: NodeJS.ProcessEnv = process.env) {
     externalRpcUrl: env['RPC_URL'],
     marketDataPort: Number(env['MARKET_DATA_PORT'] ?? DEV_DEFAULTS.marketDataPort),
     beaconOpsPort: Number(env['BEACON_OPS_PORT'] ?? DEV_DEFAULTS.beaconOpsPort),
+    /** Each app's METRICS_PORT (one variable per app here: the apps share the environment). */
+    marketDataMetricsPort: Number(env['MARKET_DATA_METRICS_PORT'] ?? DEV_DEFAULTS.marketDataMetricsPort),
+    beaconOpsMetricsPort: Number(env['BEACON_OPS_METRICS_PORT'] ?? DEV_DEFAULTS.beaconOpsMetricsPort),
   };
 }
 

@@ -27,7 +27,7 @@ describe('dev stack', () => {
   it('starts Postgres, anvil and both services, prints how to reach them, and stops everything on SIGINT', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'perp-dev-stack-'));
     chmodSync(dataDir, 0o755);
-    const [postgres, anvil, marketData, beaconOps] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
+    const [postgres, anvil, marketData, beaconOps, marketDataMetrics, beaconOpsMetrics] = await Promise.all(Array.from({ length: 6 }, () => getFreePort()));
     // `npm start` itself (its prestart checks the ports and builds through Nx), in a process
     // group of its own so that Ctrl-C can be sent the way a terminal sends it.
     const stack = spawn('npm', ['start'], {
@@ -40,6 +40,8 @@ describe('dev stack', () => {
         ANVIL_PORT: String(anvil),
         MARKET_DATA_PORT: String(marketData),
         BEACON_OPS_PORT: String(beaconOps),
+        MARKET_DATA_METRICS_PORT: String(marketDataMetrics),
+        BEACON_OPS_METRICS_PORT: String(beaconOpsMetrics),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -61,6 +63,14 @@ describe('dev stack', () => {
       expect(output).toContain('Authorization: Bearer ');
 
       expect(output).toContain('npm run dev-token -- --sub alice');
+
+      // Both metrics URLs are printed and answer Prometheus text.
+      for (const port of [marketDataMetrics, beaconOpsMetrics]) {
+        expect(output).toContain(`metrics: http://127.0.0.1:${port}/metrics`);
+        const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
+        expect(metrics.status).toBe(200);
+        expect(await metrics.text()).toContain('# TYPE http_request_duration_seconds histogram');
+      }
 
       // A developer token from the dev tool is accepted by the stack's market-data.
       const minted = await promisify(execFile)(process.execPath, ['-r', './tools/ts-register.js', 'tools/dev-token/main.ts', '--sub', 'alice'], {

@@ -96,16 +96,18 @@ async function main(): Promise<void> {
       JWT_JWKS_FILE: process.env['JWT_JWKS_URL'] ? '' : (process.env['JWT_JWKS_FILE'] ?? devSigningKey.files.jwks),
       MARKET_DATA_PORT: String(settings.marketDataPort),
       BEACON_OPS_PORT: String(settings.beaconOpsPort),
+      // Coloured one-line logs here only; the services default to JSON lines.
+      LOG_FORMAT: process.env['LOG_FORMAT'] ?? 'pretty',
       // Addresses of what was just deployed win over any in the environment: nothing else exists on a fresh chain.
       ...contracts?.env,
     };
 
-    const apps: [AppName, number][] = [
-      ['market-data', settings.marketDataPort],
-      ['beacon-ops', settings.beaconOpsPort],
+    const apps: [AppName, number, number][] = [
+      ['market-data', settings.marketDataPort, settings.marketDataMetricsPort],
+      ['beacon-ops', settings.beaconOpsPort, settings.beaconOpsMetricsPort],
     ];
-    for (const [name, port] of apps) {
-      const app: ManagedProcess = await startApp(name, port, appEnv);
+    for (const [name, port, metricsPort] of apps) {
+      const app: ManagedProcess = await startApp(name, port, { ...appEnv, METRICS_PORT: String(metricsPort) });
       started.push({ stop: () => app.stop('SIGTERM', 10_000) });
       void app.exited.then((code) => {
         if (!stopping) {

@@ -102,8 +102,35 @@ describe('docker/compose.yaml', () => {
   });
 
   it('requires every secret from the environment instead of a default', () => {
-    for (const secret of ['POSTGRES_PASSWORD', 'ADMIN_API_KEYS', 'BEACON_OPS_ACCESS_TOKENS', 'WALLET_PRIVATE_KEYS', 'SIGNER_PRIVATE_KEY']) {
+    for (const secret of [
+      'POSTGRES_PASSWORD',
+      'ADMIN_API_KEYS',
+      'BEACON_OPS_ACCESS_TOKENS',
+      'WALLET_PRIVATE_KEYS',
+      'SIGNER_PRIVATE_KEY',
+      'GRAFANA_ADMIN_PASSWORD',
+    ]) {
       expect(compose).toContain(`\${${secret}:?set ${secret}}`);
     }
+  });
+
+  it.each([
+    ['market-data', '9464'],
+    ['beacon-ops', '9465'],
+  ])("has Prometheus scrape %s's METRICS_PORT on the compose network, never published", (app, port) => {
+    const prometheus = readFileSync(join(REPO_ROOT, 'docker', 'prometheus', 'prometheus.yml'), 'utf8');
+    expect(prometheus).toContain(`job_name: ${app}`);
+    expect(prometheus).toContain(`'${app}:${port}'`);
+    const env = compose.split(`x-${app}-env:`)[1].split(/\n\n/)[0];
+    expect(env).toContain(`METRICS_PORT: '${port}'`);
+    expect(env).toContain('METRICS_HOST: 0.0.0.0');
+    expect(compose).not.toContain(`${port}:${port}`);
+  });
+
+  it('mounts into Prometheus and Grafana only files that exist, the dashboards included', () => {
+    const mounts = [...compose.matchAll(/^\s+- \.\/([^:]+):/gm)].map((m) => m[1]);
+    for (const file of ['prometheus/prometheus.yml', 'grafana/provisioning', 'grafana/market-data.json', 'grafana/beacon-ops.json'])
+      expect(mounts).toContain(file);
+    for (const file of mounts) expect({ file, exists: existsSync(join(REPO_ROOT, 'docker', file)) }).toEqual({ file, exists: true });
   });
 });

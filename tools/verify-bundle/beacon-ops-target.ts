@@ -24,6 +24,8 @@ export const beaconOpsTarget: AppTarget = {
       const env = {
         BEACON_OPS_HOST: '127.0.0.1',
         BEACON_OPS_PORT: String(port),
+        // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
+        METRICS_PORT: '0',
         RPC_URL: anvil.url,
         CHAIN_ID: String(anvil.chainId),
         BEACON_OPS_DATABASE_URL: postgres.url('beacon_ops'),

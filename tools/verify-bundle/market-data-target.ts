@@ -19,6 +19,8 @@ export const marketDataTarget: AppTarget = {
     const env = {
       MARKET_DATA_HOST: '127.0.0.1',
       MARKET_DATA_PORT: String(port),
+      // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
+      METRICS_PORT: '0',
       INDEX_DATABASE_URL: postgres.url('perp_index'),
       SOURCE_DATABASE_URL: postgres.url('perp_source'),
       MARKET_DATA_DATABASE_URL: postgres.url('market_data'),

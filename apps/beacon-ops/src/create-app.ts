@@ -1,21 +1,27 @@
 import { LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { clientErrorHandler, frameworkErrorHandler, useHttpConventions } from '@perp/http';
-import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs } from '@perp/service';
+import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs, ObservabilityOptions, serviceObservability } from '@perp/service';
 import { AppModule, AppModuleOptions } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
+import { beaconOpsCaller } from './auth/log-caller';
 import { BEACON_OPS_BODY_LIMITS } from './http/body-limits';
 import { BEACON_OPS_DESCRIPTION } from './service-description';
 import { RouteCatalog } from './service-info/route-catalog';
 import { BeaconOpsSettings } from './settings';
+import { JournalStore } from './stores/journal-store.module';
+// Registers the wallet pool's metrics (module-level objects) at boot, whatever the pool has sent yet.
+import './metrics/pool-metrics';
 
 /** The beacon-ops app, fully wired (used by main.ts, the e2e tests and the OpenAPI export). */
 export async function createBeaconOpsApp(
   settings: BeaconOpsSettings,
-  options: { logger?: false | LogLevel[] } & AppModuleOptions = {},
+  options: { logger?: false | LogLevel[] } & AppModuleOptions & ObservabilityOptions = {},
 ): Promise<NestFastifyApplication> {
+  // JSON logs (Nest's own lines included), the access log, request and pool metrics.
+  const observability = serviceObservability('beacon-ops', settings, options);
   const app = await createServiceApp(AppModule.register(settings, { poolHooks: options.poolHooks }), {
-    logger: options.logger,
+    logger: observability.nestLogger,
     corsOrigins: settings.corsOrigins,
     fastify: {
       frameworkErrors: frameworkErrorHandler('envelope'),
@@ -27,6 +33,7 @@ export async function createBeaconOpsApp(
     configure: (nest) => {
       useHttpConventions(nest, { errors: 'envelope', bodyLimits: BEACON_OPS_BODY_LIMITS });
       installAuthentication(nest, settings);
+      observability.install(nest, { caller: beaconOpsCaller, stores: () => [nest.get(JournalStore)] });
     },
   });
   const document = buildOpenApiDocument(app, BEACON_OPS_DESCRIPTION);

@@ -6,6 +6,7 @@ import {
   devKeysSettingsSpec,
   httpServerSettingsSpec,
   storeSettingsSpec,
+  observabilitySettingsSpec,
   httpUrl,
   integer,
   InvalidSettingsError,
@@ -46,6 +47,8 @@ function distinctKeys(raw: string): string[] {
 export const beaconOpsSettingsSpec = {
   ...httpServerSettingsSpec,
   ...storeSettingsSpec,
+  /** LOG_LEVEL, LOG_FORMAT, METRICS_HOST, METRICS_PORT (/metrics apart from the API). */
+  ...observabilitySettingsSpec({ metricsPort: DEV_DEFAULTS.beaconOpsMetricsPort }),
   host: setting('BEACON_OPS_HOST', String, { default: '0.0.0.0' }),
   port: setting('BEACON_OPS_PORT', port, { default: String(DEV_DEFAULTS.beaconOpsPort) }),
   /** user:password in the URL is sent as HTTP Basic authentication (chain.module.ts). */

@@ -1,18 +1,25 @@
 import { LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { clientErrorHandler, frameworkErrorHandler, useHttpConventions } from '@perp/http';
-import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs } from '@perp/service';
+import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs, ObservabilityOptions, serviceObservability } from '@perp/service';
 import { AppModule } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
+import { marketDataCaller } from './auth/log-caller';
 import { MARKET_DATA_BODY_LIMITS } from './common/body-limits';
 import { installHttpCache } from './common/http-cache';
 import { MARKET_DATA_DESCRIPTION } from './service-description';
 import { MarketDataSettings } from './settings';
+import { Stores } from './stores/stores.module';
 
 /** The market-data app, fully wired (used by main.ts, the e2e tests and the OpenAPI export). */
-export async function createMarketDataApp(settings: MarketDataSettings, options: { logger?: false | LogLevel[] } = {}): Promise<NestFastifyApplication> {
+export async function createMarketDataApp(
+  settings: MarketDataSettings,
+  options: { logger?: false | LogLevel[] } & ObservabilityOptions = {},
+): Promise<NestFastifyApplication> {
+  // JSON logs (Nest's own lines included), the access log, request and pool metrics.
+  const observability = serviceObservability('market-data', settings, options);
   const app = await createServiceApp(AppModule.register(settings), {
-    logger: options.logger,
+    logger: observability.nestLogger,
     corsOrigins: settings.corsOrigins,
     fastify: {
       frameworkErrors: frameworkErrorHandler('detail'),
@@ -25,6 +32,7 @@ export async function createMarketDataApp(settings: MarketDataSettings, options:
       useHttpConventions(nest, { errors: 'detail', bodyLimits: MARKET_DATA_BODY_LIMITS });
       installAuthentication(nest, settings);
       installHttpCache(nest.getHttpAdapter().getInstance());
+      observability.install(nest, { caller: marketDataCaller, stores: () => Object.values(nest.get(Stores)) });
     },
   });
   mountDocs(app, buildOpenApiDocument(app, MARKET_DATA_DESCRIPTION));

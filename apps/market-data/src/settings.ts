@@ -6,6 +6,7 @@ import {
   devKeysSettingsSpec,
   httpServerSettingsSpec,
   storeSettingsSpec,
+  observabilitySettingsSpec,
   httpUrl,
   integer,
   list,
@@ -28,6 +29,8 @@ import { rateLimitSettingsSpec } from './auth/rate-limit-settings';
 export const marketDataSettingsSpec = {
   ...httpServerSettingsSpec,
   ...storeSettingsSpec,
+  /** LOG_LEVEL, LOG_FORMAT, METRICS_HOST, METRICS_PORT (/metrics apart from the API). */
+  ...observabilitySettingsSpec({ metricsPort: DEV_DEFAULTS.marketDataMetricsPort }),
   host: setting('MARKET_DATA_HOST', String, { default: '0.0.0.0' }),
   port: setting('MARKET_DATA_PORT', port, { default: String(DEV_DEFAULTS.marketDataPort) }),
   indexDatabaseUrl: setting('INDEX_DATABASE_URL', postgresUrl),

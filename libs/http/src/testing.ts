@@ -2,3 +2,4 @@
 // and the event-loop stall probe of their request-hygiene tests.
 export * from './lib/testing/openapi-fuzz';
 export * from './lib/testing/event-loop-stall';
+export * from './lib/testing/dashboard-metrics';

@@ -29,3 +29,6 @@ export * from './lib/store-settings';
 export * from './lib/dev-secrets';
 export * from './lib/dev-service-env';
 export * from './lib/http-security';
+export * from './lib/observability/observability-settings';
+export * from './lib/observability/store-pool-metrics';
+export * from './lib/observability/service-observability';

@@ -1,3 +1,5 @@
+import { measureCache } from './cache-metrics';
+
 /**
  * A memo for expensive reads that many callers repeat (liquidation candidates): within
  * `ttlMs` of a load its value is reused; for `staleMs` more the old value is still
@@ -9,6 +11,7 @@
  */
 export class RefreshingCache<T> {
   private readonly entries = new Map<string, { value: Promise<T>; loadedAt: number; settled: boolean; refreshing: boolean }>();
+  private counters?: ReturnType<typeof measureCache>;
 
   constructor(
     readonly ttlMs: number,
@@ -17,6 +20,12 @@ export class RefreshingCache<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Reports hits, misses, refreshes and the oldest entry's age as `name` on /metrics (cacheMetrics). */
+  measuredAs(name: string): this {
+    this.counters = measureCache(name, this);
+    return this;
+  }
+
   get(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const time = this.now();
@@ -24,13 +33,25 @@ export class RefreshingCache<T> {
     if (entry) {
       const age = time - entry.loadedAt;
       // Fresh, or a first load still running: share it.
-      if (age < this.ttlMs || !entry.settled) return entry.value;
+      if (age < this.ttlMs || !entry.settled) {
+        this.counters?.hit.inc();
+        return entry.value;
+      }
       if (age < this.ttlMs + this.staleMs) {
         if (!entry.refreshing) this.refresh(key, entry, load);
+        this.counters?.hit.inc();
         return entry.value;
       }
     }
+    this.counters?.miss.inc();
     return this.start(key, load, time);
+  }
+
+  /** Age of the oldest settled entry, in ms; undefined when none. */
+  oldestAgeMs(): number | undefined {
+    let oldest: number | undefined;
+    for (const entry of this.entries.values()) if (entry.settled && (oldest === undefined || entry.loadedAt < oldest)) oldest = entry.loadedAt;
+    return oldest === undefined ? undefined : this.now() - oldest;
   }
 
   clear(): void {
@@ -57,6 +78,7 @@ export class RefreshingCache<T> {
 
   private refresh(key: string, entry: { refreshing: boolean }, load: () => Promise<T>): void {
     entry.refreshing = true;
+    this.counters?.refresh.inc();
     const startedAt = this.now();
     load().then(
       (fresh) => {

@@ -21,8 +21,10 @@ const FRESH_MS = MARKET_READ_MAX_AGE_MS / 2;
  */
 @Injectable()
 export class MarketReadsService {
-  private readonly markets = new RefreshingCache<MarketWithSnapshot | null>(FRESH_MS, MARKET_READ_MAX_AGE_MS - FRESH_MS, 10_000);
-  private readonly windows = new RefreshingCache<PriceWindow | null | undefined>(FRESH_MS, MARKET_READ_MAX_AGE_MS - FRESH_MS, 10_000);
+  private readonly markets = new RefreshingCache<MarketWithSnapshot | null>(FRESH_MS, MARKET_READ_MAX_AGE_MS - FRESH_MS, 10_000).measuredAs('market');
+  private readonly windows = new RefreshingCache<PriceWindow | null | undefined>(FRESH_MS, MARKET_READ_MAX_AGE_MS - FRESH_MS, 10_000).measuredAs(
+    'price_window',
+  );
   /** Each route's answer for one memoised read: it lives exactly as long as that read's cache entry. */
   private readonly views = new WeakMap<object, Map<string, string>>();
 

@@ -41,7 +41,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  */
 @Injectable()
 export class LiquidationCandidatesService {
-  private readonly evaluations = new RefreshingCache<Candidate[]>(CANDIDATES_TTL_MS, CANDIDATES_STALE_MS);
+  private readonly evaluations = new RefreshingCache<Candidate[]>(CANDIDATES_TTL_MS, CANDIDATES_STALE_MS).measuredAs('candidates');
   private readonly sorted = new WeakMap<Candidate[], Map<CandidateSort, Candidate[]>>();
 
   constructor(

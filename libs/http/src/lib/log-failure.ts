@@ -15,6 +15,8 @@ function describeRequest(host: ArgumentsHost): string {
 export function logFailure(logger: LoggerService, host: ArgumentsHost, exception: unknown, answered: { status: number; message: string }): void {
   const cause = exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception);
   const line = `${describeRequest(host)} answered ${answered.status} "${answered.message}"; cause: ${cause}`;
-  if (answered.status === 500) logger.error(line, exception instanceof Error ? exception.stack : undefined);
-  else logger.warn(line);
+  // As fields too: a JSON logger (NestPinoLogger) puts reqId on the record, beside the access line's.
+  const fields = { reqId: getRequestId(host.switchToHttp().getRequest<object | undefined>()), status: answered.status };
+  if (answered.status === 500) logger.error(line, exception instanceof Error ? exception.stack : undefined, fields);
+  else logger.warn(line, fields);
 }

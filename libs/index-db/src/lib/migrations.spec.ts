@@ -124,7 +124,7 @@ describe('index-db migrations (real Postgres)', () => {
       { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
     ];
     await revertStore('index', indexUrl, 1);
-    await withClient(indexUrl, async (c) => {
+    await withPgClient(indexUrl, async (c) => {
       await c.query(
         `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
            price_impact_module, ema_window, protocol_fee, tick_spacing, min_tick, max_tick, taker_liq_margin_ratio, taker_backstop_margin_ratio, maker_liq_margin_ratio,
@@ -144,13 +144,13 @@ describe('index-db migrations (real Postgres)', () => {
       }
     });
     await migrateStore('index', indexUrl);
-    const keys = await withClient(indexUrl, async (c) =>
+    const keys = await withPgClient(indexUrl, async (c) =>
       (await c.query('SELECT liq_key_x96 FROM positions ORDER BY id')).rows.map((r) => BigInt(r.liq_key_x96)),
     );
     expect(keys).toEqual(
       takers.map((t) => liquidationKeyX96({ ...t, entryCumulativeFundingX96: t.entry, entryLongUtilPaymentsX96: 0n, entryShortUtilPaymentsX96: 0n }, t.ratio)),
     );
-    await withClient(indexUrl, async (c) => {
+    await withPgClient(indexUrl, async (c) => {
       await c.query('DELETE FROM positions');
       await c.query('DELETE FROM markets');
     });

@@ -13,6 +13,9 @@ export const DEV_DEFAULTS = {
   rpcUrl: `http://127.0.0.1:${DEV_PORTS.ANVIL_PORT}`,
   marketDataPort: DEV_PORTS.MARKET_DATA_PORT,
   beaconOpsPort: DEV_PORTS.BEACON_OPS_PORT,
+  /** Each service's /metrics listener (METRICS_PORT); the dev stack moves them with the variables of dev-ports.json. */
+  marketDataMetricsPort: DEV_PORTS.MARKET_DATA_METRICS_PORT,
+  beaconOpsMetricsPort: DEV_PORTS.BEACON_OPS_METRICS_PORT,
   adminApiKey: 'mdk_dev_admin_key_for_local_use_only_000000',
   beaconOpsAccessToken: 'dev-beacon-ops-token-for-local-use-only',
   databases: { index: 'perp_index', source: 'perp_source', marketData: 'market_data', beaconOps: 'beacon_ops' },

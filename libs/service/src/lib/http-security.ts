@@ -1,9 +1,9 @@
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { list } from './setting-parsers';
 import { setting } from './settings';
+import { staticSecurityHeaders } from './static-security-headers';
 
 /** An origin as browsers send it: scheme, host and port, nothing else. */
 function origin(raw: string): string {
@@ -52,7 +52,15 @@ const CONTENT_SECURITY_POLICY = {
  * keys and per-caller data, and no shared cache or browser history may keep them.
  */
 export async function installHttpSecurity(app: NestFastifyApplication, { corsOrigins }: { corsOrigins: readonly string[] }): Promise<void> {
-  await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
+  // helmet's headers, computed once and set in one onRequest hook (on 404s and errors too, as before).
+  const securityHeaders = staticSecurityHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      void reply.headers(securityHeaders);
+      done();
+    });
   if (corsOrigins.length > 0) {
     await app.register(fastifyCors, {
       origin: [...corsOrigins],

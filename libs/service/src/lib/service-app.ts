@@ -1,4 +1,4 @@
-import { DynamicModule, INestApplication, LogLevel, Type } from '@nestjs/common';
+import { DynamicModule, INestApplication, LoggerService, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -16,7 +16,8 @@ export interface ServiceDescription {
 }
 
 export interface ServiceAppOptions {
-  logger?: false | LogLevel[];
+  /** A logger (the service's JSON logger), Nest's console logger at these levels, or none. */
+  logger?: false | LogLevel[] | LoggerService;
   /** Fastify options, e.g. `frameworkErrors` so errors Fastify answers itself keep the service's shape. */
   fastify?: FastifyServerOptions;
   /** Runs before init: global pipes, filters, hooks. */
@@ -27,7 +28,8 @@ export interface ServiceAppOptions {
 
 /** Every service runs on Fastify: the bare-Fastify ceiling of the benchmarks is then the same stack minus Nest. */
 export async function createServiceApp(module: Type<unknown> | DynamicModule, options: ServiceAppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, routerOptions: { maxParamLength: 256 }, ...options.fastify });
+  // skipMiddie: no Nest middleware is used (hooks and guards do that work); middie would still run on every request.
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, routerOptions: { maxParamLength: 256 }, skipMiddie: true, ...options.fastify });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
     bufferLogs: false,

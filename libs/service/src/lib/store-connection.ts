@@ -191,6 +191,11 @@ export class StoreConnection {
     if (pending.length > 0) throw new NotReadyError(`not migrated: pending ${pending.join(', ')} (run \`node main.js migrate\`)`);
   }
 
+  /** The data source as it is now, connected or not (pool metrics read its pool without connecting). */
+  get currentDataSource(): DataSource {
+    return this.source;
+  }
+
   async close(): Promise<void> {
     this.breaker.stop();
     if (this.source.isInitialized) await this.source.destroy();
