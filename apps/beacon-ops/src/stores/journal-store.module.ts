@@ -19,7 +19,8 @@ export class JournalStore extends StoreConnection implements OnApplicationShutdo
     super('Journal store', {
       type: 'postgres',
       url: settings.databaseUrl,
-      extra: postgresPoolOptions({ max: 20 }),
+      // lock_timeout on every session: no statement waits behind a stalled lock holder (PoolStore).
+      extra: { ...postgresPoolOptions({ max: 20 }), lock_timeout: settings.lockTimeoutMs },
       ...JOURNAL_STORE_OPTIONS,
     });
   }

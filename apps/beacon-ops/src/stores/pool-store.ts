@@ -1,8 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isConnectionError, StoreUnavailableError } from '@perp/service';
 import type { TransactionReceipt } from 'ethers';
-import type { Pool, PoolClient } from 'pg';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { IdempotencyKeyRow } from '../journal/idempotency-key.entity';
 import { JournalLog, TxJournalRow } from '../journal/tx-journal.entity';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
@@ -135,9 +132,10 @@ function conflictOf(error: unknown): JournalConflictError | undefined {
 
 /**
  * Every SQL statement on the pool's tables: wallets (nonces), the transaction journal, beacon
- * locks and idempotency claims. Statements that take row locks run in a transaction with
- * `SET LOCAL lock_timeout` (LOCK_TIMEOUT_MS): none waits behind a stalled holder, and none sits
- * queued in a stalled database to take a lock once it resumes. Every journal state change is
+ * locks and idempotency claims. Statements that take row locks run with `lock_timeout`
+ * (LOCK_TIMEOUT_MS): none waits long behind a stalled holder; and a lock row a statement takes
+ * after its requester gave up (it sat queued in a stalled database) lapses without a heartbeat
+ * (LockHeartbeat). Every journal state change is
  * guarded by `status = 'pending'`: the sender and any replica's reconciler may race to record
  * the same outcome, and the first write wins without the second undoing it.
  */
@@ -380,34 +378,14 @@ export class PoolStore {
   }
 
   /**
-   * One statement in a transaction with `SET LOCAL lock_timeout` (BEGIN and SET go in one round
-   * trip). pg's own errors pass through (code 55P03 when the lock timed out); a lost connection
-   * is destroyed, not reused, and becomes StoreUnavailableError.
+   * A statement that takes row locks. Every journal-store session runs with `lock_timeout`
+   * (LOCK_TIMEOUT_MS, set at connect: JournalStore): the same bound as a `SET LOCAL` in a
+   * transaction of its own, without its two extra round trips per statement (BEGIN/SET and
+   * COMMIT tripled the send path's statements). pg's own errors pass through (55P03: the lock
+   * timed out); a lost connection becomes StoreUnavailableError.
    */
-  private async locking<T = unknown>(name: string, text: string, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-    const source = await this.store.dataSource();
-    let client: PoolClient;
-    try {
-      client = await ((source.driver as PostgresDriver).master as Pool).connect();
-    } catch (error) {
-      throw isConnectionError(error) ? new StoreUnavailableError(this.store.label, error) : error;
-    }
-    let broken: Error | undefined;
-    try {
-      await client.query(`BEGIN; SET LOCAL lock_timeout = ${Math.floor(this.settings.lockTimeoutMs)}`);
-      const result = await client.query({ name, text, values });
-      await client.query('COMMIT');
-      return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
-    } catch (error) {
-      if (isConnectionError(error)) {
-        broken = error as Error;
-        throw new StoreUnavailableError(this.store.label, error);
-      }
-      await client.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback as Error));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+  private locking<T = unknown>(name: string, text: string, values: unknown[]): Promise<{ rows: T[]; rowCount: number }> {
+    return this.store.prepared<T>(name, text, values);
   }
 }
 

@@ -17,7 +17,12 @@ export interface Lane {
   nextNonce: number | null;
   /** The end of the lane's queue of nonce-taking steps (see `exclusive`). */
   tail: Promise<unknown>;
+  /** Until then, other replicas fill the wallet's pipeline (the journal insert said so): look elsewhere. */
+  fullUntil: number;
 }
+
+/** How long a wallet another replica filled is left alone before this process tries it again. */
+const FULL_BACKOFF_MS = 100;
 
 /**
  * Spreads sends over the pool's wallets, up to MAX_IN_FLIGHT_PER_WALLET unconfirmed
@@ -35,7 +40,7 @@ export class WalletLanes {
     keys: PoolKeys,
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
   ) {
-    for (const address of keys.addresses) this.lanes.set(address, { address, inFlight: 0, nextNonce: null, tail: Promise.resolve() });
+    for (const address of keys.addresses) this.lanes.set(address, { address, inFlight: 0, nextNonce: null, tail: Promise.resolve(), fullUntil: 0 });
   }
 
   /** Counts a send in on the least busy of `candidates` with room, waiting (until `deadline`, then 503) while all are full. */
@@ -60,6 +65,11 @@ export class WalletLanes {
     this.roomMade.wakeOldest(true);
   }
 
+  /** The journal insert found MAX_IN_FLIGHT_PER_WALLET pending rows, counting other replicas': skip the wallet a moment. */
+  markFull(lane: Lane): void {
+    lane.fullUntil = Date.now() + FULL_BACKOFF_MS;
+  }
+
   /** Runs `work` after every earlier `exclusive` work of the lane has ended. */
   exclusive<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
     const run = lane.tail.then(work);
@@ -74,11 +84,13 @@ export class WalletLanes {
 
   private leastBusy(candidates: string[]): Lane | null {
     let best: Lane | null = null;
+    const now = Date.now();
     // Starting at a rotating offset: ties go round the pool instead of always to the first wallet.
     this.turn = (this.turn + 1) % Math.max(1, candidates.length);
     for (let i = 0; i < candidates.length; i++) {
       const lane = this.lanes.get(candidates[(this.turn + i) % candidates.length]);
-      if (lane && lane.inFlight < this.settings.maxInFlightPerWallet && (!best || lane.inFlight < best.inFlight)) best = lane;
+      if (!lane || lane.fullUntil > now || lane.inFlight >= this.settings.maxInFlightPerWallet) continue;
+      if (!best || lane.inFlight < best.inFlight) best = lane;
     }
     return best;
   }

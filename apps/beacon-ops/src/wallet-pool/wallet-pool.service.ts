@@ -186,7 +186,8 @@ export class WalletPool implements BeforeApplicationShutdown {
   private async reserveAndBroadcast(request: SendRequest, context: SendContext): Promise<Broadcast> {
     const unpayable = new Set<string>();
     let charged = false;
-    for (let attempt = 0; attempt < 2 * this.keys.addresses.length + NONCE_ATTEMPTS; attempt++) {
+    // Bounded by the deadline: each try either sends, or marks its wallet unpayable or (for a moment) full.
+    for (;;) {
       // 3. reserve
       const lane = await this.lanes.enter(await this.payable(unpayable), context.deadline);
       let kept = false;
@@ -217,14 +218,13 @@ export class WalletPool implements BeforeApplicationShutdown {
           return { row: outcome.row, lane, broadcast: outcome.broadcast, at: Date.now() };
         }
         if (outcome.kind === 'short') unpayable.add(lane.address);
-        // 'full': another replica filled the wallet's pipeline; the next pick sees this one's room only.
-        if (outcome.kind === 'full') await new Promise((resolve) => setTimeout(resolve, 20));
+        // 'full': other replicas filled the wallet's pipeline (this process counts only its own sends).
+        if (outcome.kind === 'full') this.lanes.markFull(lane);
       } finally {
         if (!kept) this.lanes.leave(lane);
       }
-      if (Date.now() >= context.deadline) break;
+      if (Date.now() >= context.deadline) throw allWalletsBusy();
     }
-    throw allWalletsBusy();
   }
 
   /** Steps 5-6 for one transaction on `lane`, inside its exclusive section. */

@@ -248,6 +248,8 @@ describe('WalletPool', () => {
       expect(methods.filter((m) => m === 'eth_sendRawTransaction')).toHaveLength(1);
       expect(methods.filter((m) => m === 'eth_getTransactionCount')).toEqual([]);
       jest.restoreAllMocks();
+      // Every statement of the journal store, lock statements included, runs with a lock_timeout.
+      expect(await single.db.query('SHOW lock_timeout')).toEqual([{ lock_timeout: '1s' }]);
     } finally {
       await single.close();
     }
