@@ -5,19 +5,25 @@ import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { boundedRpc } from './bounded-rpc';
 import { RowReconciler } from './row-reconciler';
 
-/** Without a new block, a waiter still looks at its transaction this often (a chain that mines on demand, a dropped transaction). */
-const IDLE_CHECK_MS = 1_000;
+/** A waiter not seen in any block looks at its transaction this often (dropped? stuck?). */
+const CHECK_MS = 1_000;
+/** More new blocks than this at one poll: every waiter looks for itself instead of reading each block. */
+const MAX_BLOCKS_READ = 16;
 
 /**
- * Waits for one journal row's receipt, never longer than RECEIPT_TIMEOUT_MS. One poll of the
- * block number per process (RECEIPT_POLL_INTERVAL_MS) wakes every waiter when a block arrives,
- * so a receipt is asked for once per block per transaction, not once per poll. A transaction
- * the node dropped, or left unmined RESEND_AFTER_BLOCKS blocks after its send, is re-sent with
- * the same nonce and a fee bump, after the wallet's lower nonces are healed (RowReconciler).
+ * Waits for one journal row's receipt, never longer than RECEIPT_TIMEOUT_MS. One loop per
+ * process polls the block number (RECEIPT_POLL_INTERVAL_MS) and reads each new block's
+ * transaction hashes once, waking only the sends whose transaction it holds: one RPC call per
+ * block, not one per waiting send per block. A send not seen for a second looks at its
+ * transaction: unknown to the node (dropped), or unmined RESEND_AFTER_BLOCKS blocks and as many
+ * seconds after its send (stuck), it is re-sent with the same nonce and a fee bump, after the
+ * wallet's lower nonces are healed (RowReconciler).
  */
 @Injectable()
 export class ReceiptWatch {
-  private blockWaiters: (() => void)[] = [];
+  /** Lowercase hash -> the sends waiting for it. */
+  private readonly byHash = new Map<string, Set<() => void>>();
+  private readonly everyone = new Set<() => void>();
   private polling = false;
   private lastBlock = -1;
 
@@ -26,69 +32,105 @@ export class ReceiptWatch {
     private readonly rows: RowReconciler,
   ) {}
 
-  /** The receipt (any of the row's hashes; the row's hash is updated by a re-send), or null at the deadline or on `signal`. */
+  /** The receipt (any of the row's hashes; a re-send updates the row's hash), or null at the deadline or on `signal`. */
   async wait(row: TxJournalRow, provider: JsonRpcProvider, chainId: bigint, signal: AbortSignal): Promise<TransactionReceipt | null> {
     const deadline = Date.now() + this.settings.receiptTimeoutMs;
-    let sentAtBlock: number | null = null;
-    // The last block seen, and since when: a second without a new one is an idle chain.
-    const seen = { block: this.lastBlock, at: Date.now() };
+    let sent = { block: this.lastBlock, at: Date.now() };
+    let seenInBlock = true; // the first look is right away: with instant mining the receipt is there
     for (;;) {
-      const receipt = await this.rows.receiptOf(provider, row).catch(() => null);
-      if (receipt) return receipt;
-      if (Date.now() >= deadline || signal.aborted) return null;
-      await this.nextBlock(provider, Math.min(IDLE_CHECK_MS, deadline - Date.now()));
-      const block = this.lastBlock;
-      if (block !== seen.block) Object.assign(seen, { block, at: Date.now() });
-      sentAtBlock ??= block;
-      // Looked at again after RESEND_AFTER_BLOCKS blocks, or after a second without any block (a chain that mines on demand).
-      const idle = Date.now() - seen.at >= IDLE_CHECK_MS;
-      if (block - sentAtBlock >= this.settings.resendAfterBlocks || idle) {
-        seen.at = Date.now();
-        // A lower nonce the node lacks holds this one back: heal that first.
-        await this.rows.healBelow(row.wallet, row.nonce, provider, chainId).catch(() => undefined);
-        if (await this.stuck(row, provider, block - sentAtBlock)) {
-          if (await this.rows.resend(row, provider).catch(() => null)) sentAtBlock = this.lastBlock;
-        }
+      const before = this.lastBlock;
+      if (seenInBlock) {
+        const receipt = await this.rows.receiptOf(provider, row).catch(() => null);
+        if (receipt) return receipt;
       }
+      if (Date.now() >= deadline || signal.aborted) return null;
+      seenInBlock = await this.included(row, provider, before, Math.min(CHECK_MS, deadline - Date.now()));
+      if (seenInBlock || Date.now() >= deadline) {
+        seenInBlock = true;
+        continue;
+      }
+      if (sent.block < 0) sent = { block: this.lastBlock, at: sent.at };
+      const blocksWaited = this.lastBlock - sent.block;
+      // A lower nonce the node lacks holds this one back: heal that first.
+      await this.rows.healBelow(row.wallet, row.nonce, provider, chainId).catch(() => undefined);
+      if (await this.stuck(row, provider, blocksWaited, Date.now() - sent.at)) {
+        if (await this.rows.resend(row, provider).catch(() => null)) sent = { block: this.lastBlock, at: Date.now() };
+      }
+      seenInBlock = true; // the heal may have unblocked it: look again
     }
   }
 
-  /** Not mined, and either unknown to the node (dropped) or still waiting RESEND_AFTER_BLOCKS blocks after its send. */
-  private async stuck(row: TxJournalRow, provider: JsonRpcProvider, blocksWaited: number): Promise<boolean> {
+  /** Not mined, and either unknown to the node (dropped) or waiting RESEND_AFTER_BLOCKS blocks and as many seconds since its send. */
+  private async stuck(row: TxJournalRow, provider: JsonRpcProvider, blocksWaited: number, msWaited: number): Promise<boolean> {
     if (await this.rows.receiptOf(provider, row).catch(() => null)) return false;
     const known = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getTransaction(row.txHash)).catch(() => undefined);
     if (known === undefined) return false; // the node did not answer: nothing to conclude
-    return known === null || blocksWaited >= this.settings.resendAfterBlocks;
+    if (known === null) return true;
+    // Both: on an instantly mining chain blocks come per transaction, and a few of them pass while a send waits its turn.
+    return blocksWaited >= this.settings.resendAfterBlocks && msWaited >= this.settings.resendAfterBlocks * 1_000;
   }
 
-  /** Resolves at the next block this process sees, or after `ms`. */
-  private nextBlock(provider: JsonRpcProvider, ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = (): void => {
+  /**
+   * True when a block holding one of the row's hashes arrives within `ms` (or any block arrived
+   * since `since`, the last block seen before the caller's receipt look), false after `ms`.
+   */
+  private included(row: TxJournalRow, provider: JsonRpcProvider, since: number, ms: number): Promise<boolean> {
+    const hashes = [row.txHash, ...(row.previousHashes ?? [])].map((h) => h.toLowerCase());
+    return new Promise<boolean>((resolve) => {
+      const done = (found: boolean): void => {
         clearTimeout(timer);
-        const at = this.blockWaiters.indexOf(done);
-        if (at >= 0) this.blockWaiters.splice(at, 1);
-        resolve();
+        for (const hash of hashes) {
+          const set = this.byHash.get(hash);
+          set?.delete(wake);
+          if (set?.size === 0) this.byHash.delete(hash);
+        }
+        this.everyone.delete(wake);
+        resolve(found);
       };
-      const timer = setTimeout(done, Math.max(0, ms));
-      this.blockWaiters.push(done);
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(false), Math.max(0, ms));
+      for (const hash of hashes) {
+        let set = this.byHash.get(hash);
+        if (!set) this.byHash.set(hash, (set = new Set()));
+        set.add(wake);
+      }
+      this.everyone.add(wake);
       if (!this.polling) void this.poll(provider);
+      // A block read between the caller's receipt look and this registration may have held it.
+      if (this.lastBlock > since) wake();
     });
   }
 
   private async poll(provider: JsonRpcProvider): Promise<void> {
     this.polling = true;
     try {
-      while (this.blockWaiters.length > 0) {
+      while (this.everyone.size > 0) {
         const block = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getBlockNumber()).catch(() => null);
-        if (block !== null && block !== this.lastBlock) {
+        if (block !== null && block > this.lastBlock) {
+          const from = this.lastBlock < 0 || block - this.lastBlock > MAX_BLOCKS_READ ? null : this.lastBlock + 1;
           this.lastBlock = block;
-          for (const wake of [...this.blockWaiters]) wake();
+          if (from === null) {
+            for (const wake of [...this.everyone]) wake();
+          } else {
+            for (let n = from; n <= block; n++) await this.wakeIncluded(provider, n);
+          }
+        } else if (block !== null && block < this.lastBlock) {
+          this.lastBlock = block; // the chain was reset
         }
         await new Promise((resolve) => setTimeout(resolve, this.settings.receiptPollIntervalMs));
       }
     } finally {
       this.polling = false;
     }
+  }
+
+  /** Wakes the sends whose transaction block `n` holds (all of them when the block cannot be read). */
+  private async wakeIncluded(provider: JsonRpcProvider, n: number): Promise<void> {
+    const block = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getBlock(n)).catch(() => null);
+    if (!block) {
+      for (const wake of [...this.everyone]) wake();
+      return;
+    }
+    for (const hash of block.transactions) for (const wake of [...(this.byHash.get(hash.toLowerCase()) ?? [])]) wake();
   }
 }
