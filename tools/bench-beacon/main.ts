@@ -199,6 +199,9 @@ async function main(): Promise<void> {
       (journal['replaced'] ?? 0) +
       (nonceLogLines(logFiles) - logLinesBefore);
     const directConfirmed = directRun.results.filter((r) => r.status === 'fulfilled').length;
+    // Why a request failed, if any did (at most 5 distinct messages).
+    const failures = [...new Set(serviceRun.results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message ?? r.reason)] : [])))];
+    if (failures.length > 0) console.log(`beacon-ops failures: ${failures.slice(0, 5).join(' | ')}`);
 
     // --skip-batch: the pipeline runs only (the batch's gas does not change with them).
     if (process.argv.includes('--skip-batch')) {
