@@ -1,14 +1,16 @@
 /**
- * `npm run bench:beacon [-- --updates 400 --concurrency 16 --beacons 16 --block-time 0 --profile <dir>]`
+ * `npm run bench:beacon [-- --updates 400 --concurrency 16 --beacons 16 --block-time 0 --replicas 1 --skip-batch --profile <dir>]`
  *
- * ECDSA updates through beacon-ops (built app, real HTTP, 8-wallet pool, its own Postgres)
- * and then the same number straight from the same 8 wallets with ethers, on one anvil.
+ * ECDSA updates through beacon-ops (built app, real HTTP, 8-wallet pool, its own Postgres;
+ * `--replicas 2`: two processes on that Postgres, requests spread over both) and then the same
+ * number straight from the same 8 wallets with ethers, on one anvil. The direct sender
+ * pipelines like the pool: consecutive nonces per wallet, requests spread round the wallets.
  * Reports updates/s, p50/p99 latency and nonce errors for both, and the gas of a 100-entry
  * batch update. Anvil mines instantly (a block per transaction) unless --block-time is given:
  * instant mining measures what the service itself costs, not the chain's block time.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeAggregate3WithGasCalls, deployEcdsaBeacon } from '@perp/contracts';
 import { getFreePort, spawnManaged, startAnvil, startTestPostgres, waitUntil, withPgClient } from '@perp/local-infra';
@@ -24,11 +26,11 @@ const POOL_ACCOUNTS = [1, 2, 3, 4, 5, 6, 7, 8];
 const TOKEN = 'bench-beacon-ops-token-000000000000';
 /** Both paths poll receipts this often: instantly mined blocks are there at once, real ones take a while. */
 const receiptPollMs = (blockTime: number) => (blockTime ? 100 : 10);
-/** beacon-ops trusts a wallet's next nonce this long after its own last use (NonceSync), plus a margin. */
-const NONCE_TRUST_MS = 11_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const nonceLogLines = (logFile: string) => readFileSync(logFile, 'utf8').match(/nonce \d+ was taken/g)?.length ?? 0;
+const nonceLogLines = (logFiles: string[]) => logFiles.reduce((n, f) => n + (readFileSync(f, 'utf8').match(/nonce \d+ was taken/g)?.length ?? 0), 0);
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const meanCpu = (samples: Record<string, number>[]) =>
   Object.fromEntries(Object.keys(samples[0]).map((name) => [name, samples.reduce((sum, s) => sum + s[name], 0) / samples.length]));
 
@@ -47,12 +49,14 @@ async function main(): Promise<void> {
   const concurrency = option('concurrency', 16);
   const beaconCount = option('beacons', 16);
   const blockTime = option('block-time', 0);
+  const replicas = option('replicas', 1);
+  const loadAtStart = loadAverage();
   const stopping: (() => Promise<unknown>)[] = [];
   try {
     console.log(
-      `bench:beacon: ${updates} ECDSA updates per path, concurrency ${concurrency}, ${beaconCount} beacons, ${POOL_ACCOUNTS.length} wallets, anvil ${blockTime ? `block time ${blockTime}s` : 'instant mining'}`,
+      `bench:beacon: ${updates} ECDSA updates per path, concurrency ${concurrency}, ${beaconCount} beacons, ${POOL_ACCOUNTS.length} wallets, ${replicas} replica(s), load average ${loadAtStart}, anvil ${blockTime ? `block time ${blockTime}s` : 'instant mining'}`,
     );
-    const [pg, anvil] = await Promise.all([startTestPostgres(['beacon_ops']), startAnvil({ ...(blockTime ? { blockTime } : {}) })]);
+    const [pg, anvil] = await Promise.all([startTestPostgres(['beacon_ops']), startAnvil()]);
     stopping.push(
       () => anvil.stop(),
       () => pg.stop(),
@@ -62,6 +66,16 @@ async function main(): Promise<void> {
     const contracts = await deployDevContracts({ rpcUrl: anvil.url, poolWallets: wallets.map((w) => w.address), signer: signer.address });
     const provider = uncachedProvider(anvil.url, contracts.chainId);
     stopping.unshift(async () => provider.destroy());
+    // After the direct path used the pool's wallets: their next nonces from the chain, as an operator's resync would set them.
+    const poolNoncesFromChain = () =>
+      withPgClient(pg.url('beacon_ops'), async (c) => {
+        for (const w of wallets) {
+          await c.query('UPDATE wallets SET next_nonce = $2 WHERE address = $1', [
+            w.address.toLowerCase(),
+            await provider.getTransactionCount(w.address, 'pending'),
+          ]);
+        }
+      });
 
     // One beacon per concurrent request: the service serialises updates of one beacon, so a
     // single hot beacon would measure that lock, not the pool. Both paths use the same beacons.
@@ -71,43 +85,54 @@ async function main(): Promise<void> {
     const registry = contracts.addresses.registry;
     for (let i = 0; i < beaconCount; i++) beacons.push(await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0n, max: 1_000_000n, registry }));
 
-    const port = await getFreePort();
-    const logFile = join(mkdtempSync(join(tmpdir(), 'bench-beacon-')), 'beacon-ops.log');
-    // --profile <dir>: a V8 CPU profile of the service, written when it stops (open it in Chrome DevTools).
+    // Deployed with instant mining (64 beacons at one block a second would take minutes), then blocks every --block-time seconds.
+    if (blockTime) {
+      await provider.send('evm_setAutomine', [false]);
+      await provider.send('evm_setIntervalMining', [blockTime]);
+    }
+    // --profile <dir>: a V8 CPU profile of each service process, written when it stops (open it in Chrome DevTools).
     const profileDir = textOption('profile');
     const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const service = spawnManaged(process.execPath, [...nodeArgs, join(REPO_ROOT, 'dist', 'apps', 'beacon-ops', 'main.js')], {
-      cwd: REPO_ROOT,
-      logFile,
-      env: {
-        ...process.env,
-        ...contracts.env,
-        BEACON_OPS_PORT: String(port),
-        // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
-        METRICS_PORT: '0',
-        BEACON_OPS_HOST: '127.0.0.1',
-        BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'),
-        RPC_URL: anvil.url,
-        BEACON_OPS_ACCESS_TOKENS: TOKEN,
-        WALLET_PRIVATE_KEYS: wallets.map((w) => w.privateKey).join(','),
-        SIGNER_PRIVATE_KEY: signer.privateKey,
-        // anvil's own accounts, on the bench's own local anvil.
-        ALLOW_DEV_KEYS: 'true',
-        RECEIPT_POLL_INTERVAL_MS: String(receiptPollMs(blockTime)),
-        // The benchmark is one token sending as fast as it can: the per-token limits would measure themselves.
-        RATE_LIMIT_TRANSACTIONS_PER_MINUTE: '1000000',
-        RATE_LIMIT_GAS_PER_HOUR: '1000000000000',
-      },
-    });
-    stopping.unshift(() => service.stop('SIGTERM', 10_000));
-    const base = `http://127.0.0.1:${port}`;
-    await waitUntil('beacon-ops /ready', async () => (await fetch(`${base}/ready`)).ok, { timeoutMs: 60_000, intervalMs: 250 });
+    const logDir = mkdtempSync(join(tmpdir(), 'bench-beacon-'));
+    const services: { base: string; service: ReturnType<typeof spawnManaged>; logFile: string }[] = [];
+    for (let r = 0; r < replicas; r++) {
+      const port = await getFreePort();
+      const logFile = join(logDir, `beacon-ops-${r}.log`);
+      const service = spawnManaged(process.execPath, [...nodeArgs, join(REPO_ROOT, 'dist', 'apps', 'beacon-ops', 'main.js')], {
+        cwd: REPO_ROOT,
+        logFile,
+        env: {
+          ...process.env,
+          ...contracts.env,
+          BEACON_OPS_PORT: String(port),
+          // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
+          METRICS_PORT: '0',
+          BEACON_OPS_HOST: '127.0.0.1',
+          BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'),
+          RPC_URL: anvil.url,
+          BEACON_OPS_ACCESS_TOKENS: TOKEN,
+          WALLET_PRIVATE_KEYS: wallets.map((w) => w.privateKey).join(','),
+          SIGNER_PRIVATE_KEY: signer.privateKey,
+          // anvil's own accounts, on the bench's own local anvil.
+          ALLOW_DEV_KEYS: 'true',
+          RECEIPT_POLL_INTERVAL_MS: String(receiptPollMs(blockTime)),
+          // The benchmark is one token sending as fast as it can: the per-token limits would measure themselves.
+          RATE_LIMIT_TRANSACTIONS_PER_MINUTE: '1000000',
+          RATE_LIMIT_GAS_PER_HOUR: '1000000000000',
+        },
+      });
+      stopping.unshift(() => service.stop('SIGTERM', 10_000));
+      const base = `http://127.0.0.1:${port}`;
+      await waitUntil('beacon-ops /ready', async () => (await fetch(`${base}/ready`)).ok, { timeoutMs: 60_000, intervalMs: 250 });
+      services.push({ base, service, logFile });
+    }
+    const logFiles = services.map((s) => s.logFile);
 
-    const client = new JsonClient(base, { Authorization: `Bearer ${TOKEN}` });
-    stopping.unshift(async () => client.close());
-    const post = (path: string, body: unknown) => client.post(path, body);
+    const clients = services.map(({ base }) => new JsonClient(base, { Authorization: `Bearer ${TOKEN}` }));
+    stopping.unshift(async () => clients.forEach((c) => c.close()));
+    const post = (path: string, body: unknown, i = 0) => clients[i % clients.length].post(path, body);
     const viaService = async (i: number) => {
-      const res = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacons[i % beacons.length].beacon, measurement: String(i) });
+      const res = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacons[i % beacons.length].beacon, measurement: String(i) }, i);
       if (res.status !== 200) throw new Error(`${res.status} ${res.body.message}`);
       return /0x[0-9a-f]{64}/.exec(String(res.body.data))?.[0] ?? '';
     };
@@ -126,7 +151,7 @@ async function main(): Promise<void> {
     };
 
     const cpu = new ProcessCpu({
-      'beacon-ops': () => (service.child.pid ? [service.child.pid] : []),
+      'beacon-ops': () => services.flatMap(({ service }) => (service.child.pid ? [service.child.pid] : [])),
       postgres: ProcessCpu.matching('postgres', '-p', String(pg.port)),
       anvil: ProcessCpu.matching('anvil', '--port', String(anvil.port)),
       'bench client': () => [],
@@ -137,12 +162,13 @@ async function main(): Promise<void> {
     await runBounded(warmUp, concurrency, viaService);
     await direct.init();
     await runBounded(warmUp, concurrency, viaEthers);
-    await sleep(NONCE_TRUST_MS);
+    await poolNoncesFromChain();
 
     // Timed in the order service, direct, direct, service (half the updates each time): whatever
     // else the machine runs meanwhile weighs on both paths alike.
     const rowsBefore = await journalCount(pg.url('beacon_ops'));
-    const logLinesBefore = nonceLogLines(logFile);
+    const logLinesBefore = nonceLogLines(logFiles);
+    const loads: string[] = [];
     const half = Math.ceil(updates / 2);
     const serviceRuns: Run[] = [];
     const directRuns: Run[] = [];
@@ -159,10 +185,10 @@ async function main(): Promise<void> {
         await direct.init(); // the service used the wallets meanwhile
         directRuns.push(await runBounded(count, concurrency, viaEthers));
         directCpu.push(cpuPerUpdate(before, cpu.sample(), count));
-        // The pool trusts a wallet's nonce for 10 s after its own last use; let that lapse after
-        // the wallets were used outside it, so the benchmark itself causes no nonce retry.
-        if (round === 2) await sleep(NONCE_TRUST_MS);
+        // The wallets were used outside the pool: tell it, as an operator would, so the benchmark causes no nonce retry.
+        if (round === 2) await poolNoncesFromChain();
       }
+      loads.push(loadAverage());
     }
     const serviceRun = joinRuns(serviceRuns);
     const directRun = joinRuns(directRuns);
@@ -172,9 +198,24 @@ async function main(): Promise<void> {
     const serviceNonceErrors =
       serviceRun.results.filter((r) => r.status === 'rejected' && /nonce/i.test(String(r.reason))).length +
       (journal['replaced'] ?? 0) +
-      (nonceLogLines(logFile) - logLinesBefore);
+      (nonceLogLines(logFiles) - logLinesBefore);
     const directConfirmed = directRun.results.filter((r) => r.status === 'fulfilled').length;
+    // Why a request failed, if any did (at most 5 distinct messages).
+    const failures = [...new Set(serviceRun.results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message ?? r.reason)] : [])))];
+    if (failures.length > 0) console.log(`beacon-ops failures: ${failures.slice(0, 5).join(' | ')}`);
 
+    // --skip-batch: the pipeline runs only (the batch's gas does not change with them).
+    if (process.argv.includes('--skip-batch')) {
+      report(
+        [
+          figures('beacon-ops (HTTP)', serviceRun, serviceConfirmed, serviceNonceErrors),
+          figures('direct (ethers)', directRun, directConfirmed, direct.nonceErrors),
+        ],
+        null,
+        { journal, blockTime, replicas, loads: [loadAtStart, ...loads], cpu: { service: meanCpu(serviceCpu), direct: meanCpu(directCpu) } },
+      );
+      return;
+    }
     console.log('100-entry batch update...');
     const created = await post('/batch_create_registry_beacon', { count: 100 });
     const zkBeacons = (created.body.data as { beacon_addresses: string[] }).beacon_addresses;
@@ -207,7 +248,7 @@ async function main(): Promise<void> {
         perCallSum: perCall.reduce((a, b) => a + b, 0n),
         perCallMin: perCall.reduce((a, b) => (b < a ? b : a), perCall[0] ?? 0n),
       },
-      { journal, blockTime, cpu: { service: meanCpu(serviceCpu), direct: meanCpu(directCpu) } },
+      { journal, blockTime, replicas, loads: [loadAtStart, ...loads], cpu: { service: meanCpu(serviceCpu), direct: meanCpu(directCpu) } },
     );
   } finally {
     for (const stop of stopping) await stop().catch((error: unknown) => console.error(error));
@@ -232,27 +273,31 @@ async function confirmedCount(provider: ReturnType<typeof uncachedProvider>, has
 
 function report(
   paths: PathFigures[],
-  batch: { applied: number; ms: number; gasUsed: bigint; gasLimit: bigint; perCallSum: bigint; perCallMin: bigint },
-  extra: { journal: Record<string, number>; blockTime: number; cpu: Record<'service' | 'direct', Record<string, number>> },
+  batch: { applied: number; ms: number; gasUsed: bigint; gasLimit: bigint; perCallSum: bigint; perCallMin: bigint } | null,
+  extra: { journal: Record<string, number>; blockTime: number; replicas: number; loads: string[]; cpu: Record<'service' | 'direct', Record<string, number>> },
 ): void {
   const [service, direct] = paths;
   const row = (f: PathFigures) =>
     `| ${f.path.padEnd(18)} | ${String(f.confirmed).padStart(5)}/${String(f.updates).padEnd(5)} | ${f.perSecond.toFixed(1).padStart(9)} | ${f.p50Ms.toFixed(1).padStart(8)} | ${f.p99Ms.toFixed(1).padStart(8)} | ${String(f.nonceErrors).padStart(12)} |`;
   const ratio = service.perSecond / direct.perSecond;
+  const target = extra.blockTime ? 0.9 : 0.8;
   console.log(
     [
       '',
-      `anvil: ${extra.blockTime ? `block time ${extra.blockTime}s` : 'instant mining (a block per transaction)'}; ${service.updates} updates per path, timed as service, direct, direct, service`,
+      `anvil: ${extra.blockTime ? `block time ${extra.blockTime}s` : 'instant mining (a block per transaction)'}; ${extra.replicas} beacon-ops replica(s); ${service.updates} updates per path, timed as service, direct, direct, service`,
+      `load average (1/5/15 min) at start and after each timed run: ${extra.loads.join(' | ')}`,
       '| path               | confirmed   | updates/s |  p50 ms  |  p99 ms  | nonce errors |',
       '|--------------------|-------------|-----------|----------|----------|--------------|',
       row(service),
       row(direct),
       '',
-      `beacon-ops / direct: ${(ratio * 100).toFixed(0)}% of the direct rate (target >= 80%: ${ratio >= 0.8 ? 'met' : 'NOT met'}); zero nonce errors: ${service.nonceErrors + direct.nonceErrors === 0 ? 'yes' : 'NO'}`,
+      `beacon-ops / direct: ${(ratio * 100).toFixed(0)}% of the direct rate (target >= ${target * 100}%: ${ratio >= target ? 'met' : 'NOT met'}); zero nonce errors: ${service.nonceErrors + direct.nonceErrors === 0 ? 'yes' : 'NO'}`,
       `service journal rows of the timed run: ${JSON.stringify(extra.journal)}`,
       `CPU ms per update (machine-independent of other load), service path: ${cpuLine(extra.cpu.service)}`,
       `CPU ms per update, direct path:                                      ${cpuLine(extra.cpu.direct)}`,
-      `100-entry batch update (BatchUpdater, real Groth16 proofs): ${batch.applied}/100 applied in ${batch.ms.toFixed(0)} ms, gas used ${batch.gasUsed} (${batch.gasUsed / 100n} per entry), tx gas limit ${batch.gasLimit}, per-entry limits sum ${batch.perCallSum} (min ${batch.perCallMin})`,
+      batch === null
+        ? '100-entry batch update: skipped'
+        : `100-entry batch update (BatchUpdater, real Groth16 proofs): ${batch.applied}/100 applied in ${batch.ms.toFixed(0)} ms, gas used ${batch.gasUsed} (${batch.gasUsed / 100n} per entry), tx gas limit ${batch.gasLimit}, per-entry limits sum ${batch.perCallSum} (min ${batch.perCallMin})`,
       '',
     ].join('\n'),
   );

@@ -18,7 +18,7 @@ describe("the-beaconator's public client calls against beacon-ops", () => {
   let env: BeaconEnv;
   beforeAll(async () => {
     // A short receipt wait, so the updater's 504 case answers in seconds.
-    env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '2000', LEASE_TIMEOUT_MS: '12000' } });
+    env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '2000' } });
   }, 60_000);
   afterAll(async () => {
     await stopProver();

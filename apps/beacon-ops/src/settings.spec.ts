@@ -46,7 +46,10 @@ describe('beacon-ops settings', () => {
     expect(settings).toMatchObject({
       walletMinBalanceWei: 10n ** 16n,
       receiptTimeoutMs: 30_000,
-      leaseTimeoutMs: 60_000,
+      maxInFlightPerWallet: 8,
+      lockTtlMs: 4_000,
+      lockTimeoutMs: 1_000,
+      rpcTimeoutMs: 5_000,
       chainId: undefined,
     });
   });
@@ -60,7 +63,7 @@ describe('beacon-ops settings', () => {
         WALLET_MIN_BALANCE_WEI: '5',
         RECEIPT_TIMEOUT_MS: '1000',
         RECEIPT_POLL_INTERVAL_MS: '50',
-        LEASE_TIMEOUT_MS: '11000',
+        MAX_IN_FLIGHT_PER_WALLET: '4',
         CHAIN_ID: '8453',
       }),
     );
@@ -70,7 +73,7 @@ describe('beacon-ops settings', () => {
       walletMinBalanceWei: 5n,
       receiptTimeoutMs: 1000,
       receiptPollIntervalMs: 50,
-      leaseTimeoutMs: 11_000,
+      maxInFlightPerWallet: 4,
       chainId: 8453,
     });
   });
@@ -92,12 +95,6 @@ describe('beacon-ops settings', () => {
     expect(message).not.toContain(secret);
     expect(() => loadBeaconOpsSettings(devServiceEnv({ WALLET_PRIVATE_KEYS: `${'11'.repeat(32)},0x${'11'.repeat(32)}` }))).toThrow(
       /WALLET_PRIVATE_KEYS: lists the same key twice$/m,
-    );
-  });
-
-  it('refuses a lease that could expire during its own receipt wait', () => {
-    expect(() => loadBeaconOpsSettings(devServiceEnv({ RECEIPT_TIMEOUT_MS: '60000', LEASE_TIMEOUT_MS: '60000' }))).toThrow(
-      /LEASE_TIMEOUT_MS: must be at least RECEIPT_TIMEOUT_MS \+ 10000/,
     );
   });
 

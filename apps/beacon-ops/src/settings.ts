@@ -9,7 +9,6 @@ import {
   observabilitySettingsSpec,
   httpUrl,
   integer,
-  InvalidSettingsError,
   list,
   loadSettings,
   optional,
@@ -53,7 +52,7 @@ export const beaconOpsSettingsSpec = {
   port: setting('BEACON_OPS_PORT', port, { default: String(DEV_DEFAULTS.beaconOpsPort) }),
   /** user:password in the URL is sent as HTTP Basic authentication (chain.module.ts). */
   rpcUrl: setting('RPC_URL', httpUrl),
-  /** How long one JSON-RPC call may take before 502; once one times out, calls answer 502 at once until the node answers a probe. */
+  /** How long one JSON-RPC call may take (every call: requests, receipt polls, nonce and balance reads, broadcasts) before 502; once one times out, calls answer 502 at once until the node answers a probe. */
   rpcTimeoutMs: setting('RPC_TIMEOUT_MS', integer({ min: 100, max: 60_000 }), { default: '5000' }),
   databaseUrl: setting('BEACON_OPS_DATABASE_URL', postgresUrl),
   /** At least 32 characters each, distinct; comma-separated for rotation. */
@@ -69,10 +68,19 @@ export const beaconOpsSettingsSpec = {
   ...corsSettingsSpec,
   /** A wallet is never spent below this balance (0.01 ether by default). */
   walletMinBalanceWei: setting('WALLET_MIN_BALANCE_WEI', weiAmount, { default: '10000000000000000' }),
-  /** How long a wallet lease (and a beacon lock) lives without its holder releasing it. */
-  leaseTimeoutMs: setting('LEASE_TIMEOUT_MS', integer({ min: 1_000 }), { default: '60000' }),
-  /** How long a request waits for a free wallet, or for the previous update of its beacon. */
+  /** How long a request waits for a wallet with room in its pipeline, or for the previous update of its beacon. */
   leaseWaitMs: setting('LEASE_WAIT_MS', integer({ min: 0 }), { default: '30000' }),
+  /** Transactions one wallet may have sent and not yet mined, each with its own nonce. */
+  maxInFlightPerWallet: setting('MAX_IN_FLIGHT_PER_WALLET', integer({ min: 1, max: 64 }), { default: '8' }),
+  /**
+   * Life of a beacon lock or an idempotency claim without its holder's heartbeat (renewed every
+   * LOCK_TTL_MS / 4): a dead or stalled process' locks are taken over this soon.
+   */
+  lockTtlMs: setting('LOCK_TTL_MS', integer({ min: 1_000, max: 60_000 }), { default: '4000' }),
+  /** lock_timeout of every statement that takes a row lock: none waits in a stalled database to take it later. */
+  lockTimeoutMs: setting('LOCK_TIMEOUT_MS', integer({ min: 10, max: 30_000 }), { default: '1000' }),
+  /** A transaction still unmined this many blocks after its (re-)send is re-sent with the same nonce and a fee bump. */
+  resendAfterBlocks: setting('RESEND_AFTER_BLOCKS', integer({ min: 1, max: 1_000 }), { default: '3' }),
   receiptTimeoutMs: setting('RECEIPT_TIMEOUT_MS', integer({ min: 100 }), { default: '30000' }),
   receiptPollIntervalMs: setting('RECEIPT_POLL_INTERVAL_MS', integer({ min: 10 }), { default: '500' }),
   /** Period of the background pass that finishes pending journal rows. */
@@ -115,21 +123,12 @@ export const beaconOpsSettingsSpec = {
 export type BeaconOpsSettings = Settings<typeof beaconOpsSettingsSpec>;
 export const BEACON_OPS_SETTINGS = Symbol('BEACON_OPS_SETTINGS');
 
-/** Slack for the RPC calls between the last fence check and the end of the receipt wait. */
-export const LEASE_SLACK_MS = 10_000;
-
 export function loadBeaconOpsSettings(env: NodeJS.ProcessEnv = process.env): BeaconOpsSettings {
-  const settings = loadSettings(beaconOpsSettingsSpec, env, (values) =>
+  return loadSettings(beaconOpsSettingsSpec, env, (values) =>
     devKeyProblems(
       values.allowDevKeys,
       { BEACON_OPS_ACCESS_TOKENS: values.accessTokens, WALLET_PRIVATE_KEYS: values.walletPrivateKeys, SIGNER_PRIVATE_KEY: values.signerPrivateKey },
       env,
     ),
   );
-  // A lease that could expire during its own receipt wait would let a second sender take
-  // the wallet while our transaction is still unconfirmed.
-  if (settings.leaseTimeoutMs < settings.receiptTimeoutMs + LEASE_SLACK_MS) {
-    throw new InvalidSettingsError([`LEASE_TIMEOUT_MS: must be at least RECEIPT_TIMEOUT_MS + ${LEASE_SLACK_MS} (got ${settings.leaseTimeoutMs})`]);
-  }
-  return settings;
 }

@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKeyRow } from '../journal/idempotency-key.entity';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalStore } from '../stores/journal-store.module';
+import { PoolStore } from '../stores/pool-store';
+import { HOLDER_ID } from '../wallet-pool/holder-id';
+import { LockHeartbeat } from '../wallet-pool/lock-heartbeat';
 import { idempotencyKeyInFlight, idempotencyKeyReused } from '../wallet-pool/pool-errors';
 
 /** A stored first answer: the handler's value, or a deterministic (4xx) failure. */
@@ -14,11 +16,13 @@ const POLL_MS = 100;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * First answers by Idempotency-Key, shared by every replica. A request claims its key
- * (insert, or take over a claim whose owner died); a retry of a finished request gets the
- * stored answer; a retry while the first still runs waits for it (bounded by
- * RECEIPT_TIMEOUT_MS, then 409); the same key with a different request is 422.
- * Keys are kept IDEMPOTENCY_KEY_TTL_HOURS.
+ * First answers by Idempotency-Key, shared by every replica. A request claims its key; a
+ * retry of a finished request gets the stored answer; a retry while the first still runs
+ * waits for it (bounded by RECEIPT_TIMEOUT_MS, then 409); the same key with a different
+ * request is 422. A claim lives LOCK_TTL_MS past its owner's last heartbeat (LockHeartbeat):
+ * a retry after the owner's process died takes it over within seconds and runs again, and
+ * the pool then finds the transaction the first run journaled (WalletPool's replay) instead
+ * of sending a second one. Keys are kept IDEMPOTENCY_KEY_TTL_HOURS.
  */
 @Injectable()
 export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
@@ -26,7 +30,8 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private purgeTimer?: NodeJS.Timeout;
 
   constructor(
-    private readonly store: JournalStore,
+    private readonly store: PoolStore,
+    private readonly heartbeat: LockHeartbeat,
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
   ) {}
 
@@ -42,70 +47,51 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   async claim(key: string, fingerprint: string): Promise<Claim> {
     const owner = randomUUID();
     const deadline = Date.now() + this.settings.receiptTimeoutMs;
-    for (;;) {
-      const inserted = (await this.store.run((source) =>
-        source.query(
-          `INSERT INTO idempotency_keys (key, fingerprint, status, owner, locked_until)
-           VALUES ($1, $2, 'in_progress', $3, now() + $4 * interval '1 millisecond')
-           ON CONFLICT (key) DO NOTHING RETURNING key`,
-          [key, fingerprint, owner, this.claimTtlMs()],
-        ),
-      )) as unknown[];
-      if (inserted.length === 1) return { kind: 'run', owner };
-
-      const row = await this.store.run((source) => source.getRepository(IdempotencyKeyRow).findOneBy({ key }));
-      if (row) {
-        if (row.fingerprint !== fingerprint) throw idempotencyKeyReused(key);
-        if (row.status === 'completed') return { kind: 'replay', response: storedResponse(row) };
-        if (await this.takeOver(key, row.owner, owner)) return { kind: 'run', owner };
+    this.heartbeat.holdClaim(owner);
+    try {
+      for (;;) {
+        if (await this.store.claimKey(key, fingerprint, owner, HOLDER_ID)) return { kind: 'run', owner };
+        const row = await this.store.keyRow(key);
+        if (row) {
+          if (row.fingerprint !== fingerprint) throw idempotencyKeyReused(key);
+          if (row.status === 'completed') {
+            this.heartbeat.dropClaim(owner);
+            return { kind: 'replay', response: storedResponse(row) };
+          }
+          if (await this.store.takeOverKey(key, row.owner, owner, HOLDER_ID)) return { kind: 'run', owner };
+        }
+        if (Date.now() >= deadline) throw idempotencyKeyInFlight(key);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
-      if (Date.now() >= deadline) throw idempotencyKeyInFlight(key);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    } catch (error) {
+      this.heartbeat.dropClaim(owner);
+      throw error;
     }
   }
 
   /** Records the first answer (only by the claim's owner). */
   async complete(key: string, owner: string, response: StoredResponse): Promise<void> {
     const [status, body] = response.kind === 'success' ? [200, response.body ?? null] : [response.status, { message: response.message }];
-    await this.store.run((source) =>
-      source.query(
-        `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4, completed_at = now()
-          WHERE key = $1 AND owner = $2 AND status = 'in_progress'`,
-        [key, owner, status, JSON.stringify({ kind: response.kind, body })],
-      ),
-    );
+    try {
+      await this.store.completeKey(key, owner, status, { kind: response.kind, body });
+    } finally {
+      this.heartbeat.dropClaim(owner);
+    }
   }
 
   /** Gives the key back (the request ended without an answer worth replaying, e.g. 502/503/504). */
   async abandon(key: string, owner: string): Promise<void> {
-    await this.store.run((source) => source.query(`DELETE FROM idempotency_keys WHERE key = $1 AND owner = $2 AND status = 'in_progress'`, [key, owner]));
+    try {
+      await this.store.abandonKey(key, owner);
+    } finally {
+      this.heartbeat.dropClaim(owner);
+    }
   }
 
   async purgeExpired(): Promise<number> {
-    const [, count] = (await this.store.run((source) =>
-      source.query(`DELETE FROM idempotency_keys WHERE created_at < now() - $1 * interval '1 hour' AND (status = 'completed' OR locked_until < now())`, [
-        this.settings.idempotencyKeyTtlHours,
-      ]),
-    )) as [unknown, number];
+    const count = await this.store.purgeKeys(this.settings.idempotencyKeyTtlHours);
     if (count > 0) this.logger.log(`purged ${count} expired idempotency keys`);
     return count;
-  }
-
-  /** A claim whose owner stopped renewing (crashed): the next request with the key runs it. */
-  private async takeOver(key: string, previousOwner: string, owner: string): Promise<boolean> {
-    const [, count] = (await this.store.run((source) =>
-      source.query(
-        `UPDATE idempotency_keys SET owner = $3, locked_until = now() + $4 * interval '1 millisecond'
-          WHERE key = $1 AND owner = $2 AND status = 'in_progress' AND locked_until <= now()`,
-        [key, previousOwner, owner, this.claimTtlMs()],
-      ),
-    )) as [unknown, number];
-    return count === 1;
-  }
-
-  /** Long enough for the whole request: beacon lock and wallet waits, then the wallet lease. */
-  private claimTtlMs(): number {
-    return 2 * this.settings.leaseWaitMs + this.settings.leaseTimeoutMs;
   }
 }
 

@@ -3,7 +3,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 /**
  * Serialises updates of one beacon across replicas. A row lock held for a whole send
  * (seconds, across RPC calls) would pin a pooled connection per beacon; this is a lease
- * instead: a token and an expiry, so a crashed holder frees the beacon by itself.
+ * instead: a token and an expiry of a few seconds (LOCK_TTL_MS) that the holder's heartbeat
+ * renews (LockHeartbeat), so a dead or stalled holder frees the beacon within seconds.
  */
 @Entity({ name: 'beacon_locks' })
 export class BeaconLockRow {

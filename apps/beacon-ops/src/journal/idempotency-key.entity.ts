@@ -9,8 +9,10 @@ export class IdempotencyKeyRow {
   /** sha256 of method, path and body: the same key with another request is refused. */
   @Column({ type: 'char', length: 64 }) fingerprint!: string;
   @Column({ type: 'varchar', length: 16 }) status!: IdempotencyStatus;
-  /** The request currently running it; a crashed owner's claim expires at locked_until. */
+  /** The request currently running it; its process renews locked_until every second (LockHeartbeat), so a dead owner's claim lapses in seconds. */
   @Column({ type: 'uuid' }) owner!: string;
+  /** The process (HOLDER_ID) running it, for operators. */
+  @Column({ type: 'varchar', length: 128, nullable: true }) holder!: string | null;
   @Column({ name: 'locked_until', type: 'timestamptz' }) lockedUntil!: Date;
   @Column({ name: 'response_status', type: 'integer', nullable: true }) responseStatus!: number | null;
   /**

@@ -26,7 +26,12 @@ describe('journal schema', () => {
     const sources = await Promise.all(stores.map((s) => s.dataSource()));
     db = sources[0];
     const applied = (await db.query(`SELECT name FROM schema_migrations`)) as { name: string }[];
-    expect(applied.map((m) => m.name)).toEqual(['WalletPoolJournal1767312000000', 'WalletFunds1767398400000', 'SignedDigestsAndTokenUsage1767484800000']);
+    expect(applied.map((m) => m.name)).toEqual([
+      'WalletPoolJournal1767312000000',
+      'WalletFunds1767398400000',
+      'SignedDigestsAndTokenUsage1767484800000',
+      'PipelinedPool1767657600000',
+    ]);
     const tables = (await db.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as { tablename: string }[];
     expect(tables.map((t) => t.tablename)).toEqual(['beacon_locks', 'idempotency_keys', 'schema_migrations', 'token_usage', 'tx_journal', 'wallets']);
   });

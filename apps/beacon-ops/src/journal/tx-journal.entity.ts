@@ -41,6 +41,10 @@ export class TxJournalRow {
   /** The EIP-712 digest the signer signed: ties a signature seen on chain to the request that asked for it. */
   @Column({ name: 'signed_digest', type: 'varchar', length: 66, nullable: true }) signedDigest!: string | null;
   @Column({ type: 'varchar', length: 16 }) status!: JournalStatus;
+  /** gasLimit * max fee per gas + value: what it may still take from the wallet while pending (the funds check sums them). */
+  @Column({ name: 'max_cost', type: 'numeric', precision: 78, scale: 0, default: 0, transformer: numericAsBigint }) maxCost!: bigint;
+  /** Hashes it was sent under before a fee-bumped re-send of the same nonce: any of them may be the one mined. */
+  @Column({ name: 'previous_hashes', type: 'varchar', length: 66, array: true, default: () => "'{}'" }) previousHashes!: string[];
   @Column({ name: 'broadcast_count', type: 'integer', default: 0 }) broadcastCount!: number;
   @Column({ name: 'last_broadcast_at', type: 'timestamptz', nullable: true }) lastBroadcastAt!: Date | null;
   @Column({ name: 'block_number', type: 'bigint', nullable: true, transformer: bigintAsNumber }) blockNumber!: number | null;

@@ -1,7 +1,6 @@
 import { BeaconOpsError } from '@perp/http';
 import { getAddress, JsonRpcProvider } from 'ethers';
-import { SentTransaction } from '../wallet-pool/send-request';
-import { SignedMessage } from '../wallet-pool/tx-journal';
+import { SentTransaction, SignedMessage } from '../wallet-pool/send-request';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { revertMessage } from './revert-messages';
 import { estimateGasLimit, RevertMapper, SimulatedCall, simulateCall } from './simulation';

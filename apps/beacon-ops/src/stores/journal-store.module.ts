@@ -18,7 +18,13 @@ export class JournalStore extends StoreConnection implements OnApplicationShutdo
   constructor(@Inject(BEACON_OPS_SETTINGS) settings: BeaconOpsSettings) {
     super(
       'Journal store',
-      { type: 'postgres', url: settings.databaseUrl, extra: postgresPoolOptions({ timeoutMs: settings.storeTimeoutMs, max: 20 }), ...JOURNAL_STORE_OPTIONS },
+      {
+        type: 'postgres',
+        url: settings.databaseUrl,
+        // lock_timeout on every session: no statement waits behind a stalled lock holder (PoolStore).
+        extra: { ...postgresPoolOptions({ timeoutMs: settings.storeTimeoutMs, max: 20 }), lock_timeout: settings.lockTimeoutMs },
+        ...JOURNAL_STORE_OPTIONS,
+      },
       { timeoutMs: settings.storeTimeoutMs },
     );
   }

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const sends = Number(process.env['SENDS'] ?? '20');
   const hangEvery = Number(process.env['HANG_EVERY'] ?? '5');
   const say = (event: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(event)}\n`);
-  // A leased wallet builds and journals one request at a time: wallet -> request being sent.
+  // The request last built for each wallet: a guess at which one is journaling (pipelined sends may interleave; any one hanging will do).
   const building = new Map<string, number>();
   const app = await createBeaconOpsApp(loadBeaconOpsSettings(), {
     logger: false,

@@ -34,7 +34,6 @@ export function poolSettings(databaseUrl: string, rpcUrl: string, env: Record<st
       WALLET_PRIVATE_KEYS: walletAccounts.map(anvilKey).join(','),
       RECEIPT_TIMEOUT_MS: '5000',
       RECEIPT_POLL_INTERVAL_MS: '20',
-      LEASE_TIMEOUT_MS: '20000',
       LEASE_WAIT_MS: '20000',
       RECONCILE_INTERVAL_MS: '600000',
       WALLET_BALANCE_CACHE_MS: '500',

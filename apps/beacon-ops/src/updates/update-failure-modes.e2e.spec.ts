@@ -10,7 +10,7 @@ const TX_DATA = /^Transaction hash: (0x[0-9a-f]{64})$/;
 describe('update routes when the pool, the chain or the receipt fail', () => {
   let env: BeaconEnv;
   beforeAll(async () => {
-    env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '2000', LEASE_TIMEOUT_MS: '12000', WALLET_BALANCE_CACHE_MS: '100' } });
+    env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '2000', WALLET_BALANCE_CACHE_MS: '100' } });
   }, 60_000);
   afterAll(() => env?.stop());
 

@@ -1,35 +1,38 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { formatEther } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
-import { rpc } from '../chain/rpc-errors';
+import { poolMetrics } from '../metrics/pool-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
+import { boundedRpc } from './bounded-rpc';
 
-interface Entry {
+/** A balance as read from the chain, and when. */
+export interface BalanceReading {
   balance: bigint;
-  at: number;
+  at: Date;
 }
 
 /**
- * Wallet balances read from the chain, reused for a short while to pick a wallet, with one
- * request in flight per address. The sender re-reads its leased wallet's balance fresh
- * before spending, so the cache only has to be roughly right.
+ * Wallet balances read from the chain, reused for WALLET_BALANCE_CACHE_MS, with one request in
+ * flight per address. The journal insert checks the floor against a reading and the maximum
+ * cost of every transaction that reading may not show (PoolStore.journal), so it need not be fresh.
  */
 @Injectable()
 export class BalanceCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly reading = new Map<string, Promise<bigint>>();
+  private readonly entries = new Map<string, BalanceReading>();
+  private readonly reading = new Map<string, Promise<BalanceReading>>();
 
   constructor(
     private readonly chain: Chain,
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
   ) {}
 
-  async balance(address: string, { fresh = false } = {}): Promise<bigint> {
+  async read(address: string, { fresh = false } = {}): Promise<BalanceReading> {
     const entry = this.entries.get(address);
-    if (!fresh && entry && Date.now() - entry.at <= this.settings.balanceCacheMs) return entry.balance;
+    if (!fresh && entry && Date.now() - entry.at.getTime() <= this.settings.balanceCacheMs) return entry;
     let reading = this.reading.get(address);
     if (!reading) {
-      reading = this.read(address).finally(() => this.reading.delete(address));
+      reading = this.fetch(address).finally(() => this.reading.delete(address));
       this.reading.set(address, reading);
     }
     return reading;
@@ -37,7 +40,7 @@ export class BalanceCache {
 
   /** Each address' balance, or null where the chain did not answer; 502 when it answered for none. */
   async balances(addresses: string[]): Promise<Map<string, bigint | null>> {
-    const results = await Promise.allSettled(addresses.map((address) => this.balance(address)));
+    const results = await Promise.allSettled(addresses.map((address) => this.read(address)));
     const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failure && results.every((result) => result.status === 'rejected')) {
       throw failure.reason instanceof ChainUnavailableError ? failure.reason : new ChainUnavailableError(failure.reason);
@@ -45,15 +48,19 @@ export class BalanceCache {
     return new Map(
       addresses.map((address, i) => {
         const result = results[i];
-        return [address, result.status === 'fulfilled' ? result.value : null];
+        return [address, result.status === 'fulfilled' ? result.value.balance : null];
       }),
     );
   }
 
-  private async read(address: string): Promise<bigint> {
+  private async fetch(address: string): Promise<BalanceReading> {
     const provider = await this.chain.provider();
-    const balance = await rpc(() => provider.getBalance(address));
-    this.entries.set(address, { balance, at: Date.now() });
-    return balance;
+    // Taken before the call: rows mined while it runs count as not shown by it (conservative).
+    const at = new Date();
+    const balance = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getBalance(address));
+    const entry = { balance, at };
+    this.entries.set(address, entry);
+    poolMetrics.walletBalance.set({ wallet: address }, Number(formatEther(balance)));
+    return entry;
   }
 }

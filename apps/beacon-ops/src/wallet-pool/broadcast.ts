@@ -1,6 +1,7 @@
 import { JsonRpcProvider } from 'ethers';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
-import { isAlreadyKnown, isInsufficientFunds, isNonceTaken, isRpcUnreachable } from '../chain/rpc-errors';
+import { isAlreadyKnown, isInsufficientFunds, isNonceTaken } from '../chain/rpc-errors';
+import { boundedRpc } from './bounded-rpc';
 
 export type BroadcastOutcome =
   /** The node has it (now, or already had exactly it). */
@@ -16,12 +17,12 @@ export type BroadcastOutcome =
  * (ChainUnavailableError): then nobody knows whether it arrived, and the caller must keep
  * its journal row pending for the reconciler.
  */
-export async function broadcastRaw(provider: JsonRpcProvider, rawTx: string): Promise<BroadcastOutcome> {
+export async function broadcastRaw(provider: JsonRpcProvider, rawTx: string, timeoutMs: number): Promise<BroadcastOutcome> {
   try {
-    await provider.send('eth_sendRawTransaction', [rawTx]);
+    await boundedRpc(timeoutMs, () => provider.send('eth_sendRawTransaction', [rawTx]));
     return { kind: 'accepted' };
   } catch (error) {
-    if (isRpcUnreachable(error)) throw new ChainUnavailableError(error);
+    if (error instanceof ChainUnavailableError) throw error;
     if (isAlreadyKnown(error)) return { kind: 'accepted' };
     if (isNonceTaken(error)) return { kind: 'nonce-taken', error };
     if (isInsufficientFunds(error)) return { kind: 'insufficient-funds', error };

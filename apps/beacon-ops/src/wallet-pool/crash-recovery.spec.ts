@@ -41,7 +41,6 @@ describe('crash safety', () => {
       WALLET_PRIVATE_KEYS: WALLET_ACCOUNTS.map(anvilKey).join(','),
       RECEIPT_TIMEOUT_MS: '3000',
       RECEIPT_POLL_INTERVAL_MS: '50',
-      LEASE_TIMEOUT_MS: '13000',
       RECONCILE_INTERVAL_MS: '600000',
       SENDS: String(SENDS),
       HANG_EVERY: '5',
@@ -78,12 +77,7 @@ describe('crash safety', () => {
 
     // Restart: start-up reconciliation re-sends the journaled-only rows; the next blocks settle the rest.
     const restarted = await startPoolApp(
-      poolSettings(
-        infra.pg.url('beacon_ops'),
-        infra.anvil.url,
-        { RECEIPT_TIMEOUT_MS: '5000', LEASE_TIMEOUT_MS: '15000', LEASE_WAIT_MS: '20000' },
-        WALLET_ACCOUNTS,
-      ),
+      poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { RECEIPT_TIMEOUT_MS: '5000', LEASE_WAIT_MS: '20000' }, WALLET_ACCOUNTS),
     );
     const settleBy = Date.now() + 20_000;
     pool = restarted;

@@ -1,21 +1,21 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
+import { poolMetrics } from '../metrics/pool-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
+import { PoolStore } from '../stores/pool-store';
 import { errorText } from './broadcast';
 import { NonceSync } from './nonce-sync';
 import { PoolKeys } from './pool-keys';
 import { RowOutcome, RowReconciler } from './row-reconciler';
-import { TxJournal } from './tx-journal';
-import { WalletLeases } from './wallet-leases';
 
 export type ReconcileSummary = Record<RowOutcome, number> & { checked: number; resynced: number };
 
 /**
  * Finishes what the senders could not: at start-up (after a crash, every pending row is
- * settled against the chain, then the nonces of the free wallets are resynced), and then
- * every RECONCILE_INTERVAL_MS (rows whose sender answered 504 or died). Passes never
- * overlap in a process; across replicas they may, which RowReconciler tolerates.
+ * settled against the chain, oldest nonce first, then every wallet's next nonce is checked
+ * against the chain), and then every RECONCILE_INTERVAL_MS (rows whose sender answered 504 or
+ * died). Passes never overlap in a process; across replicas they may, which RowReconciler tolerates.
  */
 @Injectable()
 export class JournalReconciler implements OnApplicationBootstrap, OnModuleDestroy {
@@ -27,9 +27,8 @@ export class JournalReconciler implements OnApplicationBootstrap, OnModuleDestro
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
     private readonly chain: Chain,
     private readonly keys: PoolKeys,
-    private readonly journal: TxJournal,
+    private readonly store: PoolStore,
     private readonly rows: RowReconciler,
-    private readonly leases: WalletLeases,
     private readonly nonces: NonceSync,
   ) {}
 
@@ -47,7 +46,7 @@ export class JournalReconciler implements OnApplicationBootstrap, OnModuleDestro
     await this.running?.catch(() => undefined);
   }
 
-  /** One pass over every pending row (and, on request, a nonce resync of the free wallets). */
+  /** One pass over every pending row (and, on request, a nonce resync of every wallet). */
   reconcileNow({ resyncNonces = false } = {}): Promise<ReconcileSummary> {
     this.running ??= this.pass(resyncNonces).finally(() => (this.running = undefined));
     return this.running;
@@ -65,9 +64,9 @@ export class JournalReconciler implements OnApplicationBootstrap, OnModuleDestro
       rebroadcast: 0,
       'nonce-taken': 0,
     };
-    await this.leases.register(this.keys.addresses);
+    await this.store.registerWallets(this.keys.addresses);
     const provider = await this.chain.provider();
-    for (const row of await this.journal.pending()) {
+    for (const row of await this.store.pending()) {
       summary.checked++;
       try {
         const outcome = await this.rows.reconcile(row, provider);
@@ -78,28 +77,17 @@ export class JournalReconciler implements OnApplicationBootstrap, OnModuleDestro
         this.logger.warn(`journal row ${row.id}: ${errorText(error)}`);
       }
     }
-    if (resyncNonces) summary.resynced = await this.resyncFreeWallets();
-    return summary;
-  }
-
-  /** Leases each free wallet in turn and aligns its next nonce with the chain; busy ones are skipped (their holder checks). */
-  private async resyncFreeWallets(): Promise<number> {
-    const provider = await this.chain.provider();
-    let resynced = 0;
-    for (const address of this.keys.addresses) {
-      const lease = await this.leases.tryAcquire([address]);
-      if (!lease) continue;
-      try {
-        const before = lease.nextNonce;
-        const nonce = await this.nonces.nonceFor(lease, provider);
-        if (nonce !== before) {
-          resynced++;
-          this.logger.log(`wallet ${address}: next nonce ${before ?? 'unknown'} -> ${nonce} (from the chain)`);
+    if (resyncNonces) {
+      for (const address of this.keys.addresses) {
+        const before = await this.store.nextNonce(address);
+        const after = await this.nonces.sync(address, provider);
+        if (after !== before) {
+          summary.resynced++;
+          this.logger.log(`wallet ${address}: next nonce ${before ?? 'unknown'} -> ${after} (from the chain)`);
         }
-      } finally {
-        await this.leases.release(lease, { used: false });
       }
     }
-    return resynced;
+    poolMetrics.journalPending.set(await this.store.pendingCount());
+    return summary;
   }
 }

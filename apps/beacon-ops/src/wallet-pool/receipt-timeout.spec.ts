@@ -20,10 +20,9 @@ describe('receipt timeout', () => {
 
   beforeAll(async () => {
     infra = await startInfra({ extraArgs: ['--no-mining'] });
-    pool = await startPoolApp(
-      poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { RECEIPT_TIMEOUT_MS: '1500', LEASE_TIMEOUT_MS: '12000', RECONCILE_INTERVAL_MS: '200' }, [1]),
-      { controllers: [TransferTestController] },
-    );
+    pool = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { RECEIPT_TIMEOUT_MS: '1500', RECONCILE_INTERVAL_MS: '200' }, [1]), {
+      controllers: [TransferTestController],
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -1,8 +1,12 @@
 import { TransactionReceipt, TransactionRequest } from 'ethers';
-import type { BeaconLockScope } from './beacon-locks';
-import type { SignedMessage } from './tx-journal';
 
-/** A transaction to send, and what the service's signer signed for it (journaled with it). */
+/** What the service's signer signed for a transaction: the contract that verifies it and the EIP-712 digest (journaled with it). */
+export interface SignedMessage {
+  verifier: string;
+  digest: string;
+}
+
+/** A transaction to send, and what the service's signer signed for it. */
 export type BuiltTransaction = TransactionRequest & { signed?: SignedMessage };
 
 /** What a route asks the pool to send. */
@@ -11,10 +15,8 @@ export interface SendRequest {
   kind: string;
   /** The route's request (JSON), journaled; with `idempotencyKey`, a retry must carry the same. */
   request?: unknown;
-  /** Beacon(s) the transaction updates: sends for the same beacon never overlap, across replicas. */
+  /** Beacon(s) the transaction updates: their sends never overlap, across replicas, from simulation to receipt. */
   beaconAddress?: string | string[];
-  /** From an enclosing `WalletPool.withBeaconLock`: its beacons' locks are held already, not taken again. */
-  lockScope?: BeaconLockScope;
   /**
    * Makes the send idempotent: while a transaction sent under this key is pending or mined,
    * another send with the key waits for that one's receipt instead of sending. Use one key
@@ -22,10 +24,11 @@ export interface SendRequest {
    */
   idempotencyKey?: string;
   /**
-   * The transaction for the leased wallet (`to`, `data`, `value`, optional `gasLimit`:
-   * estimated with gas-policy's headroom when absent; above the kind's cap it is refused, 422). Runs under the beacon lock, so a simulation
-   * made here (e.g. `eth_call` from `wallet`) sees no concurrent update of the same beacon.
-   * Not called when an idempotent retry replays an earlier transaction.
+   * The transaction for the chosen wallet (`to`, `data`, `value`, optional `gasLimit`:
+   * estimated with gas-policy's headroom when absent; above the kind's cap it is refused, 422).
+   * Runs under the beacon lock, so a simulation made here (e.g. `eth_call` from `wallet`) sees
+   * no concurrent update of the same beacon. Not called when an idempotent retry replays an
+   * earlier transaction.
    */
   build: (wallet: string) => BuiltTransaction | Promise<BuiltTransaction>;
 }

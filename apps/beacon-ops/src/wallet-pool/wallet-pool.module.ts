@@ -3,17 +3,18 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { TokenContextInterceptor } from '../rate-limits/token-context.interceptor';
 import { TokenUsage } from '../rate-limits/token-usage';
+import { PoolStore } from '../stores/pool-store';
 import { BalanceCache } from './balance-cache';
 import { BeaconLocks } from './beacon-locks';
 import { JournalReconciler } from './journal-reconciler.service';
+import { LockHeartbeat } from './lock-heartbeat';
 import { NonceSync } from './nonce-sync';
 import { PoolKeys } from './pool-keys';
+import { ReceiptWatch } from './receipt-watch';
 import { RowReconciler } from './row-reconciler';
 import { TransactionBuilder } from './transaction-builder';
-import { TxJournal } from './tx-journal';
-import { WalletFunds } from './wallet-funds';
+import { WalletLanes } from './wallet-lanes';
 import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
-import { WalletLeases } from './wallet-leases';
 import { WalletPool } from './wallet-pool.service';
 
 const EXPORTED = [WalletPool, PoolKeys, JournalReconciler, IdempotencyService, IdempotencyInterceptor, TokenUsage, TokenContextInterceptor];
@@ -29,14 +30,15 @@ export class WalletPoolModule {
   static register(options: { hooks?: WalletPoolHooks } = {}): DynamicModule {
     const providers: Provider[] = [
       ...EXPORTED,
+      PoolStore,
+      LockHeartbeat,
       BalanceCache,
       BeaconLocks,
       NonceSync,
+      ReceiptWatch,
       RowReconciler,
       TransactionBuilder,
-      TxJournal,
-      WalletFunds,
-      WalletLeases,
+      WalletLanes,
       { provide: WALLET_POOL_HOOKS, useValue: options.hooks ?? {} },
     ];
     return { module: WalletPoolModule, providers, exports: EXPORTED };

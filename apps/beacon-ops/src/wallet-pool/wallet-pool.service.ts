@@ -3,98 +3,92 @@ import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { gasCapExceeded, gasCapFor } from '../gas-policy';
-import { TxJournalRow } from '../journal/tx-journal.entity';
 import { requestFingerprint } from '../idempotency/request-fingerprint';
+import { TxJournalRow } from '../journal/tx-journal.entity';
+import { poolMetrics } from '../metrics/pool-metrics';
 import { currentToken } from '../rate-limits/token-context';
 import { TokenUsage } from '../rate-limits/token-usage';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { BalanceCache } from './balance-cache';
-import { BeaconLocks, BeaconLockScope, HeldLocks, LockStatement } from './beacon-locks';
+import { JournalConflictError, PoolStore } from '../stores/pool-store';
+import { BalanceCache, BalanceReading } from './balance-cache';
+import { BeaconLocks } from './beacon-locks';
 import { broadcastRaw, errorText } from './broadcast';
 import { NonceSync } from './nonce-sync';
 import { allWalletsBusy, idempotencyKeyReused, insufficientGas, receiptTimeout, TransactionRejectedError } from './pool-errors';
 import { PoolKeys } from './pool-keys';
-import { waitForReceipt } from './receipt-waiter';
+import { ReceiptWatch } from './receipt-watch';
 import { RowReconciler } from './row-reconciler';
 import { SendRequest, SentTransaction } from './send-request';
-import { TransactionBuilder } from './transaction-builder';
-import { FundsShortError, JournalConflictError, TxJournal } from './tx-journal';
-import { WalletFunds } from './wallet-funds';
+import { PreparedTransaction, TransactionBuilder } from './transaction-builder';
+import { Lane, WalletLanes } from './wallet-lanes';
 import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
-import { LeaseLostError, Turn, WalletLease, WalletLeases } from './wallet-leases';
 
 /** Re-signs with a fresh nonce at most this often per wallet before giving up. */
 const NONCE_ATTEMPTS = 4;
-/** Longest pause between two looks for a free wallet (a local release wakes us sooner). */
-const LEASE_POLL_MS = 200;
 /** On shutdown, in-flight sends get this long to reach their receipt. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** `sent`: journaled and on its way; `broadcast`: our own eth_sendRawTransaction was accepted (recorded with the receipt). */
-type Attempt = { kind: 'sent'; row: TxJournalRow; broadcast: boolean } | { kind: 'unpayable' } | { kind: 'lease-lost' };
-
+/** What one send knows before it picks a wallet. */
 interface SendContext {
   provider: JsonRpcProvider;
   chainId: bigint;
   beacons: string[];
   key: string | null;
   fingerprint: string;
+  deadline: number;
 }
 
-/**
- * How a send's first try for a wallet starts: a lease taken with its beacon lock, or else the
- * turn a local release handed it (WalletLeases), if any.
- */
-interface FirstTry {
-  lease: WalletLease | null;
-  turn: Turn | null;
+/** A transaction journaled and handed to the node (or journaled only: `broadcast` false, a reconciler's re-send got there). */
+interface Broadcast {
+  row: TxJournalRow;
+  lane: Lane;
+  broadcast: boolean;
+  at: number;
 }
 
-/** Another send took the idempotency key between our check and our insert. */
+/** The outcome of the nonce-taking steps on one wallet. */
+type LaneOutcome = { kind: 'sent'; row: TxJournalRow; broadcast: boolean } | { kind: 'full' } | { kind: 'short' };
+
+/** Another send took the idempotency key between our look and our insert. */
 class KeyTakenError extends Error {}
 
 /**
- * Sends transactions from the wallet pool, crash-safely:
- * 1. (idempotency key) a live journal row for the key: wait for its receipt, send nothing;
- * 2. take the beacons' locks; lease the least-recently-used payable wallet;
- * 3. build, estimate, check the wallet's accounted funds keep it above the floor (WalletFunds),
- *    pick the nonce (NonceSync);
- * 4. sign locally; in one fenced statement, journal the row (pending, raw tx, hash), advance
- *    next_nonce and commit the transaction's maximum cost; only then broadcast;
- * 5. poll for the receipt, bounded by RECEIPT_TIMEOUT_MS (504 with the hash after that;
- *    the reconciler finishes the row); release the lease.
+ * Sends transactions from the wallet pool, crash-safely, several per wallet at once. A send's
+ * steps, each with one owner:
+ * 1. replay      an idempotency key already journaled: wait for that transaction, send nothing (this class);
+ * 2. lock        the beacons' locks, held from simulation to receipt, renewed by the heartbeat (BeaconLocks);
+ * 3. reserve     a wallet with room in its pipeline, MAX_IN_FLIGHT_PER_WALLET (WalletLanes);
+ * 4. build       the route's transaction, simulated from that wallet; gas cap and rate limit (route, TransactionBuilder);
+ * 5. journal     sign with the wallet's next nonce and write the row, the nonce compare-and-set and the
+ *                funds check in one statement, one wallet's steps 5-6 at a time per process (PoolStore.journal);
+ * 6. broadcast   the signed bytes; a taken nonce resyncs the wallet (NonceSync) and goes back to 5;
+ * 7. receipt     per transaction, bounded by RECEIPT_TIMEOUT_MS (504 with the hash after that); a dropped or
+ *                stuck transaction is re-sent with the same nonce and a fee bump (ReceiptWatch);
+ * 8. settle      the receipt into the row and the beacon locks released, one statement (PoolStore.markMinedAndUnlock).
+ * What a send could not finish, the reconciler does (JournalReconciler, RowReconciler).
  */
 @Injectable()
 export class WalletPool implements BeforeApplicationShutdown {
   private readonly logger = new Logger('WalletPool');
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
-  /** Send requests already counted against their token: a retry on another wallet is not a second transaction. */
-  private readonly charged = new WeakSet<SendRequest>();
+  private registered?: Promise<void>;
 
   constructor(
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
     private readonly chain: Chain,
     private readonly keys: PoolKeys,
-    private readonly leases: WalletLeases,
+    private readonly store: PoolStore,
+    private readonly lanes: WalletLanes,
     private readonly balances: BalanceCache,
-    private readonly funds: WalletFunds,
     private readonly beaconLocks: BeaconLocks,
-    private readonly journal: TxJournal,
     private readonly nonces: NonceSync,
     private readonly rows: RowReconciler,
+    private readonly receipts: ReceiptWatch,
     private readonly builder: TransactionBuilder,
     private readonly usage: TokenUsage,
     @Optional() @Inject(WALLET_POOL_HOOKS) private readonly hooks?: WalletPoolHooks,
   ) {}
-
-  /** Counts the transaction against the requesting token's limits, once per send request (429 over them). */
-  private async chargeCaller(request: SendRequest, gasLimit: bigint): Promise<void> {
-    const caller = currentToken();
-    if (!caller || this.charged.has(request)) return;
-    await this.usage.charge(caller.tokenHash, gasLimit);
-    this.charged.add(request);
-  }
 
   /**
    * Sends one transaction and waits for its receipt. Errors (BeaconOpsError unless noted):
@@ -107,15 +101,6 @@ export class WalletPool implements BeforeApplicationShutdown {
     this.inFlight.add(job);
     void job.finally(() => this.inFlight.delete(job)).catch(() => undefined);
     return job;
-  }
-
-  /**
-   * Runs `work` holding the beacons' locks (bounded wait, then 503): for a route that
-   * simulates before sending. A `send` inside given `lockScope: scope` does not wait for
-   * those beacons again.
-   */
-  withBeaconLock<T>(beaconAddress: string | string[], work: (scope: BeaconLockScope) => Promise<T>): Promise<T> {
-    return this.beaconLocks.withLocks(toList(beaconAddress), (_held, scope) => work(scope));
   }
 
   /** Pool wallets and their balances (null while the chain does not answer); never keys. */
@@ -131,125 +116,200 @@ export class WalletPool implements BeforeApplicationShutdown {
   }
 
   private async execute(request: SendRequest): Promise<SentTransaction> {
-    if (!request.kind) throw new Error('SendRequest.kind is required');
-    const beacons = toList(request.beaconAddress);
-    const key = request.idempotencyKey ?? null;
-    const fingerprint = requestFingerprint({ kind: request.kind, request: request.request ?? null, beacons });
-    const provider = await this.chain.provider();
-    const chainId = await this.checkedChainId(provider);
-
-    if (key) {
-      const replayed = await this.replay(key, fingerprint, provider);
+    const context = await this.context(request);
+    // 1. replay
+    if (context.key) {
+      const replayed = await this.replay(context.key, context);
       if (replayed) return replayed;
     }
-    await this.leases.register(this.keys.addresses);
-    const deadline = Date.now() + this.settings.leaseWaitMs;
-    // While this process holds every wallet, the lock statement below could lease none: wait for a release first.
-    const turn = await this.leases.untilOneIsFreeHere(await this.payable(new Set()), deadline);
-    // The last beacon lock and the first try for a wallet go in one statement.
-    let first: WalletLease | null = null;
-    const lastLock: LockStatement = async (beacon, token, ttlMs) => {
-      const taken = await this.leases.tryAcquireWithLock(await this.payable(new Set()), { beacon, token, ttlMs }, turn);
-      first = taken.lease;
-      return taken.locked;
-    };
-    const context = { provider, chainId, beacons, key, fingerprint };
-    return this.beaconLocks.withLocks(
-      beacons,
-      (locks) => {
-        const leased = first;
-        first = null;
-        return this.sendLocked(request, context, locks, deadline, { lease: leased, turn });
-      },
-      { scope: request.lockScope, lastLock },
-    );
-  }
-
-  /** The send under the beacons' locks; `start.lease` is released here unless its transaction is sent. */
-  private async sendLocked(request: SendRequest, context: SendContext, locks: HeldLocks | null, deadline: number, start: FirstTry): Promise<SentTransaction> {
-    let leased = start.lease;
-    const { provider, key, fingerprint } = context;
-    let sent: { row: TxJournalRow; lease: WalletLease; broadcast: boolean };
+    // 2. lock
+    const locks = await this.beaconLocks.acquire(context.beacons, context.deadline);
+    let unlocked = false;
     try {
-      if (key) {
+      if (context.key) {
         // The first send with this key may have finished while we waited for the lock.
-        const replayed = await this.replay(key, fingerprint, provider);
+        const replayed = await this.replay(context.key, context);
         if (replayed) return replayed;
       }
-      const lease = leased;
-      leased = null; // leaseAndBroadcast keeps it or releases it
-      sent = await this.leaseAndBroadcast(request, context, deadline, { lease, turn: start.turn });
+      // 3-6. reserve, build, journal, broadcast
+      const sent = await this.reserveAndBroadcast(request, context);
+      try {
+        // 7. receipt
+        const receipt = await this.receipts.wait(sent.row, context.provider, context.chainId, this.stopping.signal);
+        if (!receipt) {
+          poolMetrics.failed.inc({ reason: 'timeout' });
+          throw receiptTimeout(sent.row.txHash);
+        }
+        // 8. settle
+        if (locks) await this.store.markMinedAndUnlock(sent.row.id, receipt, sent.broadcast ? 1 : 0, locks);
+        else await this.store.markMined(sent.row.id, receipt, sent.broadcast ? 1 : 0);
+        unlocked = true;
+        recordMined(receipt, sent.at);
+        return this.outcome(sent.row, receipt, false);
+      } finally {
+        this.lanes.leave(sent.lane);
+      }
     } catch (error) {
-      // The chain may come back reset (a dev anvil): no nonce is trusted without a check then.
-      if (error instanceof ChainUnavailableError) this.nonces.forget();
-      if (error instanceof KeyTakenError && key) {
-        const replayed = await this.replay(key, fingerprint, provider);
+      // The chain may come back reset (a dev anvil): every wallet's nonce is read again then.
+      if (error instanceof ChainUnavailableError) this.lanes.forgetNonces();
+      if (error instanceof KeyTakenError && context.key) {
+        const replayed = await this.replay(context.key, context);
         if (replayed) return replayed;
       }
       throw error;
     } finally {
-      if (leased) await this.leases.release(leased, { used: false }).catch(() => undefined);
+      await this.beaconLocks.release(locks, { alreadyDeleted: unlocked });
     }
-    let receipt: TransactionReceipt | null = null;
-    let released = false;
-    try {
-      receipt = await this.receiptOf(provider, sent.row.txHash);
-      if (receipt) {
-        // Trusted before the release, so that this process' next lease of the wallet finds it.
-        this.nonces.trust(sent.lease);
-        await this.journal.markMinedAndRelease(sent.row.id, receipt, sent.broadcast ? 1 : 0, sent.lease, locks);
-        released = true;
-        this.leases.notifyRelease(sent.lease);
-      }
-    } finally {
-      if (!released) {
-        if (!receipt) this.nonces.forget(sent.lease.address);
-        await this.leases
-          .release(sent.lease, { used: true })
-          .catch((error: unknown) => this.logger.warn(`release of ${sent.lease.address} failed: ${errorText(error)}`));
-      }
-    }
-    if (!receipt) {
-      if (sent.broadcast) await this.journal.markBroadcast(sent.row.id).catch(() => undefined);
-      throw receiptTimeout(sent.row.txHash);
-    }
-    return this.outcome(sent.row, receipt, false);
   }
 
-  /** `start.lease`, when there is one, is released here unless its transaction is sent. */
-  private async leaseAndBroadcast(
-    request: SendRequest,
-    context: SendContext,
-    deadline: number,
-    start: FirstTry,
-  ): Promise<{ row: TxJournalRow; lease: WalletLease; broadcast: boolean }> {
+  private async context(request: SendRequest): Promise<SendContext> {
+    if (!request.kind) throw new Error('SendRequest.kind is required');
+    const beacons = toList(request.beaconAddress);
+    const provider = await this.chain.provider();
+    const chainId = await this.checkedChainId(provider);
+    this.registered ??= this.store.registerWallets(this.keys.addresses).catch((error: unknown) => {
+      this.registered = undefined;
+      throw error;
+    });
+    await this.registered;
+    return {
+      provider,
+      chainId,
+      beacons,
+      key: request.idempotencyKey ?? null,
+      fingerprint: requestFingerprint({ kind: request.kind, request: request.request ?? null, beacons }),
+      deadline: Date.now() + this.settings.leaseWaitMs,
+    };
+  }
+
+  /** Steps 3-6 on the least busy payable wallet; another one when this one cannot pay or another replica filled its pipeline. */
+  private async reserveAndBroadcast(request: SendRequest, context: SendContext): Promise<Broadcast> {
     const unpayable = new Set<string>();
-    for (let attempt = 0; attempt < this.keys.addresses.length + NONCE_ATTEMPTS; attempt++) {
-      const lease = attempt === 0 && start.lease ? start.lease : await this.acquire(unpayable, deadline, attempt === 0 ? start.turn : null);
+    let charged = false;
+    // Bounded by the deadline: each try either sends, or marks its wallet unpayable or (for a moment) full.
+    for (;;) {
+      // 3. reserve
+      const lane = await this.lanes.enter(await this.payable(unpayable), context.deadline);
       let kept = false;
       try {
-        const outcome = await this.attempt(lease, request, context);
+        // 4. build
+        const { signed, ...tx } = await request.build(lane.address);
+        const prepared = await this.builder.prepare(context.provider, lane.address, tx);
+        const cap = gasCapFor(this.settings, request.kind);
+        if (prepared.gasLimit > cap) throw gasCapExceeded(request.kind, prepared.gasLimit, cap);
+        if (!charged) await this.chargeCaller(prepared.gasLimit);
+        charged = true;
+        const journalEntry = {
+          kind: request.kind,
+          request: request.request ?? {},
+          signedVerifier: signed?.verifier.toLowerCase() ?? null,
+          signedDigest: signed?.digest ?? null,
+        };
+        // 5-6. journal, broadcast: one wallet's nonces one at a time
+        let funds = await this.balances.read(lane.address);
+        let outcome = await this.lanes.exclusive(lane, () => this.journalAndBroadcast(lane, prepared, journalEntry, context, funds));
+        if (outcome.kind === 'short') {
+          // The reading may predate a top-up, or count mined transactions at their maximum: ask the chain before refusing.
+          funds = await this.balances.read(lane.address, { fresh: true });
+          outcome = await this.lanes.exclusive(lane, () => this.journalAndBroadcast(lane, prepared, journalEntry, context, funds));
+        }
         if (outcome.kind === 'sent') {
           kept = true;
-          return { row: outcome.row, lease, broadcast: outcome.broadcast };
+          return { row: outcome.row, lane, broadcast: outcome.broadcast, at: Date.now() };
         }
-        if (outcome.kind === 'unpayable') unpayable.add(lease.address);
+        if (outcome.kind === 'short') unpayable.add(lane.address);
+        // 'full': other replicas filled the wallet's pipeline (this process counts only its own sends).
+        if (outcome.kind === 'full') this.lanes.markFull(lane);
       } finally {
-        if (!kept) await this.leases.release(lease, { used: false }).catch(() => undefined);
+        if (!kept) this.lanes.leave(lane);
       }
+      if (Date.now() >= context.deadline) throw allWalletsBusy();
     }
-    throw new Error(`No transaction sent after ${this.keys.addresses.length + NONCE_ATTEMPTS} attempts`);
   }
 
-  /** A lease on a wallet above the floor: waits (bounded) while all of them are leased. `turn`: for the first try. */
-  private async acquire(unpayable: ReadonlySet<string>, deadline: number, turn: Turn | null): Promise<WalletLease> {
-    for (;;) {
-      const lease = await this.leases.tryAcquire(await this.payable(unpayable), turn);
-      if (lease) return lease;
-      const left = deadline - Date.now();
-      if (left <= 0) throw allWalletsBusy();
-      turn = await this.leases.nextRelease(Math.min(left, LEASE_POLL_MS * (0.5 + Math.random())));
+  /** Steps 5-6 for one transaction on `lane`, inside its exclusive section. */
+  private async journalAndBroadcast(
+    lane: Lane,
+    prepared: PreparedTransaction,
+    entry: { kind: string; request: unknown; signedVerifier: string | null; signedDigest: string | null },
+    { provider, chainId, beacons, key, fingerprint }: SendContext,
+    funds: BalanceReading,
+  ): Promise<LaneOutcome> {
+    for (let round = 0; round < NONCE_ATTEMPTS; round++) {
+      const nonce = lane.nextNonce ?? (await this.nonces.sync(lane.address, provider));
+      const signedTx = await this.builder.sign(this.keys.wallet(lane.address), prepared, nonce, chainId);
+      let inserted;
+      try {
+        inserted = await this.store.journal(
+          {
+            ...entry,
+            fingerprint,
+            idempotencyKey: key,
+            beacons,
+            wallet: lane.address,
+            nonce,
+            chainId: Number(chainId),
+            hash: signedTx.hash,
+            rawTx: signedTx.rawTx,
+            maxCost: prepared.maxCost,
+          },
+          { balance: funds.balance, readAt: funds.at, floor: this.settings.walletMinBalanceWei, maxInFlight: this.settings.maxInFlightPerWallet },
+        );
+      } catch (error) {
+        if (error instanceof JournalConflictError && error.on === 'idempotency_key') throw new KeyTakenError();
+        // A live row holds the nonce, or these very bytes were journaled (and mined) before: the stored nonce is stale.
+        if (error instanceof JournalConflictError) {
+          lane.nextNonce = await this.nonces.sync(lane.address, provider);
+          continue;
+        }
+        throw error;
+      }
+      if (inserted.kind === 'nonce-moved') {
+        lane.nextNonce = inserted.nextNonce;
+        continue;
+      }
+      if (inserted.kind !== 'journaled') return inserted;
+      const row = inserted.row;
+      lane.nextNonce = nonce + 1;
+      await this.hooks?.afterJournal?.({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
+
+      // An unreachable node throws 502 here and the row stays pending: it may or may not have arrived.
+      const outcome = await broadcastRaw(provider, signedTx.rawTx, this.settings.rpcTimeoutMs);
+      switch (outcome.kind) {
+        case 'accepted':
+          return { kind: 'sent', row, broadcast: true };
+        case 'nonce-taken': {
+          // Our own bytes may have landed already (a reconciler re-sent them): check first.
+          const settled = await this.rows.reconcile(row, provider);
+          if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast')
+            return { kind: 'sent', row, broadcast: false };
+          if (settled === 'nonce-taken') await this.store.markReplaced(row.id, `nonce ${nonce} is taken by another transaction: ${errorText(outcome.error)}`);
+          if (settled === 'refused') throw new TransactionRejectedError(row.txHash, outcome.error);
+          this.logger.warn(`wallet ${lane.address}: nonce ${nonce} was taken; resyncing from the chain`);
+          lane.nextNonce = await this.nonces.sync(lane.address, provider);
+          continue;
+        }
+        case 'insufficient-funds':
+          await this.store.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
+          poolMetrics.failed.inc({ reason: 'rejected' });
+          await this.reopenNonce(lane, nonce);
+          return { kind: 'short' };
+        case 'refused':
+          await this.store.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
+          poolMetrics.failed.inc({ reason: 'rejected' });
+          await this.reopenNonce(lane, nonce);
+          throw new TransactionRejectedError(row.txHash, outcome.error);
+      }
     }
+    throw new Error(`Wallet ${lane.address}: no usable nonce after ${NONCE_ATTEMPTS} attempts`);
+  }
+
+  /**
+   * A refused transaction's nonce is free again: the next one takes it unless another replica
+   * already went past it, in which case the receipt waits of the later nonces fill it (RowReconciler.healBelow).
+   */
+  private async reopenNonce(lane: Lane, nonce: number): Promise<void> {
+    lane.nextNonce = (await this.store.setNextNonce(lane.address, nonce + 1, nonce).catch(() => false)) ? nonce : null;
   }
 
   /** The wallets above the floor by their cached balances, but `unpayable`; 503 insufficient gas when none. */
@@ -264,87 +324,10 @@ export class WalletPool implements BeforeApplicationShutdown {
     return payable;
   }
 
-  /** One wallet's try: build, check funds, then journal-then-broadcast, re-signing on nonce trouble. */
-  private async attempt(lease: WalletLease, request: SendRequest, { provider, chainId, beacons, key, fingerprint }: SendContext): Promise<Attempt> {
-    // A stale accounted balance is refreshed from the chain while the caller builds (and simulates).
-    const refreshing = lease.funds.fresh ? null : this.funds.refresh(lease.address);
-    refreshing?.catch(() => undefined); // awaited below; unobserved if build throws
-    const { signed, ...tx } = await request.build(lease.address);
-    const prepared = await this.builder.prepare(provider, lease.address, tx);
-    const cap = gasCapFor(this.settings, request.kind);
-    if (prepared.gasLimit > cap) throw gasCapExceeded(request.kind, prepared.gasLimit, cap);
-    await this.chargeCaller(request, prepared.gasLimit);
-    // The floor holds even if this transaction burns all the gas it may (WalletFunds).
-    let refreshed = refreshing && (await refreshing);
-    // Before refusing, ask the chain: what was sent since the last read may have cost less than its maximum.
-    if (!refreshed && !this.funds.covers(lease.funds, prepared.maxCost)) refreshed = await this.funds.refresh(lease.address);
-    if (!this.funds.covers(refreshed ?? lease.funds, prepared.maxCost)) return { kind: 'unpayable' };
-
-    let nonce = await this.nonces.nonceFor(lease, provider);
-    for (let round = 0; round < NONCE_ATTEMPTS; round++) {
-      const signedTx = await this.builder.sign(this.keys.wallet(lease.address), prepared, nonce, chainId);
-      let row: TxJournalRow;
-      try {
-        row = await this.journal.insertPendingUnderLease(
-          lease,
-          this.settings.leaseTimeoutMs,
-          {
-            kind: request.kind,
-            request: request.request ?? {},
-            fingerprint,
-            idempotencyKey: key,
-            beacons,
-            wallet: lease.address,
-            nonce,
-            chainId: Number(chainId),
-            hash: signedTx.hash,
-            rawTx: signedTx.rawTx,
-            signed: signed ?? null,
-          },
-          { maxCost: prepared.maxCost, floor: this.settings.walletMinBalanceWei, refreshed },
-        );
-        lease.nextNonce = nonce + 1;
-        // The row holds these figures now; a re-sign under this lease adds to them.
-        lease.funds = { balance: (refreshed ?? lease.funds).balance, committed: (refreshed ?? lease.funds).committed + prepared.maxCost, fresh: true };
-        refreshed = null;
-      } catch (error) {
-        if (error instanceof LeaseLostError) return { kind: 'lease-lost' };
-        if (error instanceof FundsShortError) return { kind: 'unpayable' };
-        if (error instanceof JournalConflictError && error.on === 'idempotency_key') throw new KeyTakenError();
-        if (error instanceof JournalConflictError && error.on === 'nonce') {
-          nonce = await this.nonces.nonceFor(lease, provider);
-          continue;
-        }
-        throw error;
-      }
-
-      await this.hooks?.afterJournal?.({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
-
-      // Unreachable node: throws 502 and the row stays pending (it may or may not have arrived).
-      const outcome = await broadcastRaw(provider, signedTx.rawTx);
-      switch (outcome.kind) {
-        case 'accepted':
-          return { kind: 'sent', row, broadcast: true };
-        case 'nonce-taken': {
-          // Our own bytes may have landed already (a reconciler re-sent them): check first.
-          const settled = await this.rows.reconcile(row, provider);
-          if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast')
-            return { kind: 'sent', row, broadcast: false };
-          if (settled === 'nonce-taken') await this.journal.markReplaced(row.id, `nonce ${nonce} is taken by another transaction: ${errorText(outcome.error)}`);
-          if (settled === 'refused') throw new TransactionRejectedError(row.txHash, outcome.error);
-          this.logger.warn(`wallet ${lease.address}: nonce ${nonce} was taken; resyncing from the chain`);
-          nonce = await this.nonces.nonceFor(lease, provider);
-          continue;
-        }
-        case 'insufficient-funds':
-          await this.journal.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
-          return { kind: 'unpayable' };
-        case 'refused':
-          await this.journal.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
-          throw new TransactionRejectedError(row.txHash, outcome.error);
-      }
-    }
-    throw new Error(`Wallet ${lease.address}: no usable nonce after ${NONCE_ATTEMPTS} attempts`);
+  /** Counts the transaction against the requesting token's limits, once per send (429 over them). */
+  private async chargeCaller(gasLimit: bigint): Promise<void> {
+    const caller = currentToken();
+    if (caller) await this.usage.charge(caller.tokenHash, gasLimit);
   }
 
   /**
@@ -352,35 +335,24 @@ export class WalletPool implements BeforeApplicationShutdown {
    * re-sending its bytes if the node lost them), or null when it never made it on chain
    * and the key is free again.
    */
-  private async replay(key: string, fingerprint: string, provider: JsonRpcProvider): Promise<SentTransaction | null> {
-    let row = await this.journal.liveByKey(key);
+  private async replay(key: string, { fingerprint, provider, chainId }: SendContext): Promise<SentTransaction | null> {
+    let row = await this.store.liveByKey(key);
     if (!row) return null;
     if (row.requestFingerprint !== fingerprint) throw idempotencyKeyReused(key);
     if (row.status === 'pending') {
       await this.rows.reconcile(row, provider);
-      row = await this.journal.byId(row.id);
+      row = await this.store.byId(row.id);
       if (!row || (row.status !== 'pending' && row.blockNumber === null)) return null;
     }
-    return this.settle(row, await this.receiptOf(provider, row.txHash), true);
-  }
-
-  private receiptOf(provider: JsonRpcProvider, hash: string): Promise<TransactionReceipt | null> {
-    return waitForReceipt(provider, hash, {
-      timeoutMs: this.settings.receiptTimeoutMs,
-      pollMs: this.settings.receiptPollIntervalMs,
-      signal: this.stopping.signal,
-    });
-  }
-
-  private async settle(row: TxJournalRow, receipt: TransactionReceipt | null, replayed: boolean): Promise<SentTransaction> {
+    const receipt = await this.receipts.wait(row, provider, chainId, this.stopping.signal);
     if (!receipt) throw receiptTimeout(row.txHash);
-    await this.journal.markMined(row.id, receipt);
-    return this.outcome(row, receipt, replayed);
+    if (row.status === 'pending' && (await this.store.markMined(row.id, receipt))) recordMined(receipt, null);
+    return this.outcome(row, receipt, true);
   }
 
   private outcome(row: TxJournalRow, receipt: TransactionReceipt, replayed: boolean): SentTransaction {
     return {
-      hash: row.txHash,
+      hash: receipt.hash.toLowerCase(),
       wallet: row.wallet,
       nonce: row.nonce,
       journalId: row.id,
@@ -398,6 +370,14 @@ export class WalletPool implements BeforeApplicationShutdown {
     }
     return chainId;
   }
+}
+
+/** The pool metrics of a mined transaction; `broadcastAt` null when another send broadcast it. */
+function recordMined(receipt: TransactionReceipt, broadcastAt: number | null): void {
+  if (broadcastAt !== null) poolMetrics.receiptLatency.observe((Date.now() - broadcastAt) / 1000);
+  poolMetrics.gasUsed.inc(Number(receipt.gasUsed));
+  poolMetrics.feesPaid.inc(Number(receipt.gasUsed * receipt.gasPrice));
+  if (receipt.status !== 1) poolMetrics.failed.inc({ reason: 'reverted' });
 }
 
 function toList(beacons: string | string[] | undefined): string[] {

@@ -1,11 +1,11 @@
 import { BeaconOpsError } from '@perp/http';
 import { Wallet } from 'ethers';
 import { Chain } from '../chain/chain.module';
-import { JournalStore } from '../stores/journal-store.module';
+import { PoolStore } from '../stores/pool-store';
 import { anvilAddress, anvilKey } from '../test/anvil-keys';
 import { Infra, journalRows, PoolApp, poolSettings, sleep, startInfra, startPoolApp } from '../test/pool-test-env';
 import { TransactionWouldRevertError } from './pool-errors';
-import { TxJournal } from './tx-journal';
+import { NonceSync } from './nonce-sync';
 import { SentTransaction } from './send-request';
 import { JournaledTransaction } from './wallet-pool-hooks';
 
@@ -120,20 +120,42 @@ describe('WalletPool', () => {
     }
   }, 60_000);
 
-  it.each([
-    ['behind', -3],
-    ['ahead', +5],
-  ])('resyncs a wallet whose stored nonce is %s the chain, and sends', async (_label, offset) => {
+  it('resyncs a wallet whose stored nonce is behind the chain (nonces used elsewhere), and sends', async () => {
     const chainNonces = await Promise.all(WALLETS.map((w) => infra.chain.getTransactionCount(w)));
-    await Promise.all(WALLETS.map((w, i) => pool.db.query(`UPDATE wallets SET next_nonce = $2 WHERE address = $1`, [w, Math.max(0, chainNonces[i] + offset)])));
+    await Promise.all(WALLETS.map((w, i) => pool.db.query(`UPDATE wallets SET next_nonce = $2 WHERE address = $1`, [w, Math.max(0, chainNonces[i] - 3)])));
 
-    const sent = await pool.pool.send(transfer(1000 + offset));
+    const sent = await pool.pool.send(transfer(997));
     expect(sent.status).toBe('confirmed');
     const i = WALLETS.indexOf(sent.wallet);
     expect(sent.nonce).toBe(chainNonces[i]);
     const [{ next_nonce }] = (await pool.db.query(`SELECT next_nonce FROM wallets WHERE address = $1`, [sent.wallet])) as { next_nonce: string }[];
     expect(Number(next_nonce)).toBe(chainNonces[i] + 1);
   });
+
+  it('fills nonces no transaction holds with no-ops when the stored nonce ran ahead of the chain: no gap strands the wallet', async () => {
+    const chainNonces = await Promise.all(WALLETS.map((w) => infra.chain.getTransactionCount(w)));
+    await Promise.all(WALLETS.map((w, i) => pool.db.query(`UPDATE wallets SET next_nonce = $2 WHERE address = $1`, [w, chainNonces[i] + 2])));
+
+    const sent = await pool.pool.send(transfer(1005));
+    expect(sent.status).toBe('confirmed');
+    const i = WALLETS.indexOf(sent.wallet);
+    expect(sent.nonce).toBe(chainNonces[i] + 2);
+    expect(await infra.chain.getTransactionCount(sent.wallet)).toBe(chainNonces[i] + 3);
+    // The fillers are nobody's send: the reconciler settles them. The other wallets, never used since, come back to the chain's count.
+    await pool.reconciler.reconcileNow({ resyncNonces: true });
+    const fillers = (await pool.db.query(`SELECT nonce, status FROM tx_journal WHERE request_kind = 'nonce_gap_filler' AND wallet = $1 ORDER BY nonce`, [
+      sent.wallet,
+    ])) as { nonce: string; status: string }[];
+    expect(fillers.map((f) => [Number(f.nonce), f.status])).toEqual([
+      [chainNonces[i], 'confirmed'],
+      [chainNonces[i] + 1, 'confirmed'],
+    ]);
+    for (const [k, w] of WALLETS.entries()) {
+      if (w === sent.wallet) continue;
+      const [{ next_nonce }] = (await pool.db.query(`SELECT next_nonce FROM wallets WHERE address = $1`, [w])) as { next_nonce: string }[];
+      expect(Number(next_nonce)).toBe(chainNonces[k]);
+    }
+  }, 30_000);
 
   it('refuses a transaction whose estimate reverts without journaling it, and records one mined and reverted as failed', async () => {
     const reverter = '0x00000000000000000000000000000000000000ee';
@@ -183,29 +205,6 @@ describe('WalletPool', () => {
     expect(await pool.db.query(`SELECT * FROM beacon_locks`)).toEqual([]);
   }, 30_000);
 
-  it('hands the scope of withBeaconLock to a send inside: it does not wait for its own lock, and another send of the beacon waits for the whole scope', async () => {
-    const beacon = '0x00000000000000000000000000000000000000c3';
-    const order: string[] = [];
-    const outer = pool.pool.withBeaconLock(beacon, async (scope) => {
-      const sent = await pool.pool.send({ ...transfer(4000), beaconAddress: beacon, lockScope: scope });
-      order.push('inner sent');
-      await sleep(200);
-      order.push('scope ends');
-      return sent;
-    });
-    await sleep(50);
-    const other = pool.pool.send({
-      ...transfer(4001),
-      beaconAddress: beacon,
-      build: () => {
-        order.push('other builds');
-        return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
-      },
-    });
-    await Promise.all([outer, other]);
-    expect(order).toEqual(['inner sent', 'scope ends', 'other builds']);
-  }, 30_000);
-
   it("wakes a send waiting for a beacon's lock as soon as this process releases it, not at its next poll", async () => {
     const beacon = '0x00000000000000000000000000000000000000d4';
     for (let round = 0; round < 3; round++) {
@@ -231,80 +230,69 @@ describe('WalletPool', () => {
   it('costs three statements and no balance or nonce read per send once a wallet is in use', async () => {
     const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [6]));
     try {
-      const store = single.app.get(JournalStore);
+      const store = single.app.get(PoolStore);
       const provider = await single.app.get(Chain).provider();
-      await single.pool.send({ ...transfer(4300), beaconAddress: '0x00000000000000000000000000000000000000e5' });
-      const prepared = jest.spyOn(store, 'prepared');
-      const viaTypeOrm = jest.spyOn(store, 'run');
+      const beacon = '0x00000000000000000000000000000000000000e5';
+      await single.pool.send({ ...transfer(4300), beaconAddress: beacon });
+      const calls: string[] = [];
+      for (const method of ['lockBeacon', 'journal', 'markMinedAndUnlock', 'nextNonce', 'pending', 'byId', 'liveByKey', 'setNextNonce'] as const) {
+        const original = store[method].bind(store) as (...args: unknown[]) => unknown;
+        jest.spyOn(store, method).mockImplementation(((...args: unknown[]) => (calls.push(method), original(...args))) as never);
+      }
       const rpc = jest.spyOn(provider, 'send');
 
-      expect(await single.pool.send({ ...transfer(4301), beaconAddress: '0x00000000000000000000000000000000000000e5' })).toMatchObject({ status: 'confirmed' });
-      // Beacon lock + lease, journal row + nonce + funds, receipt + release + unlock.
-      expect(prepared.mock.calls.map(([name]) => name)).toEqual(['beacon_lock_wallet_lease', 'journal_insert_under_lease', 'journal_mined_release_unlock']);
-      expect(viaTypeOrm).not.toHaveBeenCalled();
+      expect(await single.pool.send({ ...transfer(4301), beaconAddress: beacon })).toMatchObject({ status: 'confirmed' });
+      // Beacon lock; journal row + nonce compare-and-set + funds; receipt + unlock.
+      expect(calls).toEqual(['lockBeacon', 'journal', 'markMinedAndUnlock']);
       const methods = rpc.mock.calls.map(([method]) => method);
       expect(methods.filter((m) => m === 'eth_sendRawTransaction')).toHaveLength(1);
-      expect(methods.filter((m) => ['eth_getBalance', 'eth_getTransactionCount'].includes(m))).toEqual([]);
-
-      // More senders than wallets, each sending again as soon as it is done (as HTTP clients
-      // do): a release goes to the oldest waiter, never to the sender that just arrived, so no
-      // lock statement comes back without a wallet and no lease statement runs on its own.
-      prepared.mockClear();
-      const worker = async (w: number) => {
-        for (let i = 0; i < 3; i++) {
-          // The first send holds the wallet a while: the others arrive to find it leased here.
-          const build = async () => {
-            if (w === 0 && i === 0) await sleep(150);
-            return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
-          };
-          await single.pool.send({ ...transfer(4310 + 10 * w + i), beaconAddress: `0x00000000000000000000000000000000000000e${w}`, build });
-        }
-      };
-      await Promise.all([0, 1, 2].map(async (w) => (await sleep(50 * w), await worker(w))));
-      const names = prepared.mock.calls.map(([name]) => name);
-      expect(names.filter((n) => n === 'beacon_lock_wallet_lease')).toHaveLength(9);
-      expect(names.filter((n) => n === 'wallet_lease')).toEqual([]);
+      expect(methods.filter((m) => m === 'eth_getTransactionCount')).toEqual([]);
+      jest.restoreAllMocks();
+      // Every statement of the journal store, lock statements included, runs with a lock_timeout.
+      expect(await single.db.query('SHOW lock_timeout')).toEqual([{ lock_timeout: '1s' }]);
     } finally {
       await single.close();
     }
   });
 
-  it('waits for a wallet before taking a beacon lock while this process holds every wallet', async () => {
-    const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [7]));
+  it('pipelines one wallet: sends for different beacons overlap, each with the next nonce, at most MAX_IN_FLIGHT_PER_WALLET at once', async () => {
+    await infra.rpc('evm_setAutomine', [false]);
+    await infra.rpc('evm_setIntervalMining', [1]);
+    const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { MAX_IN_FLIGHT_PER_WALLET: '3' }, [7]));
     try {
-      const [a, b] = ['0x00000000000000000000000000000000000000f6', '0x00000000000000000000000000000000000000f7'];
-      const slowBuild = async () => {
-        await sleep(400);
-        return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
-      };
-      const slow = single.pool.send({ ...transfer(4400), beaconAddress: a, build: slowBuild });
-      await sleep(100);
-      const waiting = single.pool.send({ ...transfer(4401), beaconAddress: b });
-      await sleep(200);
-      // b waits for the only wallet without holding its beacon: another replica could update b meanwhile.
-      expect(await single.db.query(`SELECT beacon_address FROM beacon_locks`)).toEqual([{ beacon_address: a }]);
-      expect(await Promise.all([slow, waiting])).toMatchObject([{ status: 'confirmed' }, { status: 'confirmed' }]);
+      const start = await infra.chain.getTransactionCount(anvilAddress(7));
+      const sent = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => single.pool.send({ ...transfer(4400 + i), beaconAddress: `0x00000000000000000000000000000000000000f${i}` })),
+      );
+      expect(sent.every((s) => s.status === 'confirmed')).toBe(true);
+      expect(sent.map((s) => s.nonce).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5].map((k) => start + k));
+      // Three per block at most (the pipeline bound), so six sends span at least two blocks, and far fewer than six.
+      const blocks = new Set(sent.map((s) => s.receipt.blockNumber));
+      expect(blocks.size).toBeGreaterThanOrEqual(2);
+      expect(blocks.size).toBeLessThanOrEqual(4);
     } finally {
       await single.close();
+      await infra.rpc('evm_setIntervalMining', [0]);
+      await infra.rpc('evm_setAutomine', [true]);
     }
-  });
+  }, 30_000);
 
-  it("skips the nonce checks when this process sent the wallet's previous transaction, and recovers from a nonce used elsewhere meanwhile", async () => {
+  it("keeps a wallet's nonce in this process between sends, and resyncs when a nonce was used outside the pool", async () => {
     const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [5]));
     try {
-      const lastMined = jest.spyOn(single.app.get(TxJournal), 'lastMined');
+      const sync = jest.spyOn(single.app.get(NonceSync), 'sync');
       const first = await single.pool.send(transfer(3000));
-      lastMined.mockClear();
+      sync.mockClear();
       const second = await single.pool.send(transfer(3001));
-      expect(lastMined).not.toHaveBeenCalled(); // the trusted next nonce, no journal or chain read
+      expect(sync).not.toHaveBeenCalled(); // the nonce this process took last, checked by the journal insert
       expect(second.nonce).toBe(first.nonce + 1);
 
-      // The key is used outside the pool: the trusted nonce is taken; the broadcast finds out and re-signs.
+      // The key is used outside the pool: the next nonce is taken; the broadcast finds out and re-signs.
       const outside = new Wallet(anvilKey(5), infra.chain);
       await (await outside.sendTransaction({ to: RECIPIENT, value: 1n, nonce: second.nonce + 1 })).wait();
       const third = await single.pool.send(transfer(3002));
       expect(third).toMatchObject({ status: 'confirmed', nonce: second.nonce + 2 });
-      expect(lastMined).toHaveBeenCalled();
+      expect(sync).toHaveBeenCalled();
       const rows = (await journalRows(pool.db)).filter((r) => r.wallet === anvilAddress(5));
       expect(rows.map((r) => [r.nonce, r.status])).toEqual([
         [first.nonce, 'confirmed'],
@@ -312,6 +300,7 @@ describe('WalletPool', () => {
         [second.nonce + 1, 'replaced'],
         [second.nonce + 2, 'confirmed'],
       ]);
+      jest.restoreAllMocks();
     } finally {
       await single.close();
     }

@@ -1,6 +1,12 @@
 import { WalletPoolJournal1767312000000 } from './1767312000000-wallet-pool-journal';
 import { WalletFunds1767398400000 } from './1767398400000-wallet-funds';
 import { SignedDigestsAndTokenUsage1767484800000 } from './1767484800000-signed-digests-and-token-usage';
+import { PipelinedPool1767657600000 } from './1767657600000-pipelined-pool';
 
 /** In order; classes, not a glob, so the bundled app carries them. */
-export const JOURNAL_MIGRATIONS = [WalletPoolJournal1767312000000, WalletFunds1767398400000, SignedDigestsAndTokenUsage1767484800000];
+export const JOURNAL_MIGRATIONS = [
+  WalletPoolJournal1767312000000,
+  WalletFunds1767398400000,
+  SignedDigestsAndTokenUsage1767484800000,
+  PipelinedPool1767657600000,
+];

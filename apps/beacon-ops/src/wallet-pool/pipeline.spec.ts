@@ -1,0 +1,80 @@
+import { anvilAddress } from '../test/anvil-keys';
+import { Infra, PoolApp, poolSettings, sleep, startInfra, startPoolApp } from '../test/pool-test-env';
+import { SentTransaction } from './send-request';
+
+const RECIPIENT = anvilAddress(0);
+/** Runtime code that always reverts: PUSH1 0 PUSH1 0 REVERT. */
+const REVERTER_CODE = '0x60006000fd';
+const REVERTER = '0x00000000000000000000000000000000000000ee';
+
+/**
+ * What can go wrong with several transactions in flight on one wallet, on a real anvil that
+ * mines a block every second (Postgres real too): a transaction dropped from the mempool, a
+ * revert in the middle of the pipeline.
+ */
+describe('a wallet pipeline', () => {
+  let infra: Infra;
+  let pool: PoolApp;
+  let dropNonce: number | null = null;
+  const wallet = anvilAddress(3);
+
+  beforeAll(async () => {
+    infra = await startInfra({ blockTime: 1 });
+    await infra.rpc('anvil_setCode', [REVERTER, REVERTER_CODE]);
+    pool = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, { RESEND_AFTER_BLOCKS: '2', RECEIPT_TIMEOUT_MS: '15000' }, [3]), {
+      hooks: {
+        // Right after its broadcast (the hook runs just before it), the node forgets the transaction.
+        afterJournal: (tx) => {
+          if (tx.nonce !== dropNonce) return;
+          setTimeout(() => void infra.rpc('anvil_dropTransaction', [tx.hash]).catch(() => undefined), 50);
+        },
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await pool?.close();
+    await infra?.stop();
+  });
+
+  const transfer = (i: number) => pool.pool.send({ kind: 'test_transfer', request: { i }, build: () => ({ to: RECIPIENT, value: 1n, gasLimit: 21_000n }) });
+  const nonceGapFree = async (sent: SentTransaction[], start: number) => {
+    expect(sent.map((s) => s.nonce).sort((a, b) => a - b)).toEqual(sent.map((_, k) => start + k));
+    expect(await infra.chain.getTransactionCount(wallet)).toBe(start + sent.length);
+  };
+
+  it('re-sends a transaction dropped from the mempool with the same nonce and a fee bump; the nonces after it are not stranded', async () => {
+    const start = await infra.chain.getTransactionCount(wallet);
+    dropNonce = start + 1;
+    const sent = await Promise.all([0, 1, 2, 3].map(async (i) => (await sleep(20 * i), await transfer(i))));
+    dropNonce = null;
+    expect(sent.every((s) => s.status === 'confirmed')).toBe(true);
+    await nonceGapFree(sent, start);
+
+    const [dropped] = (await pool.db.query(`SELECT tx_hash, previous_hashes, status, raw_tx FROM tx_journal WHERE wallet = $1 AND nonce = $2`, [
+      wallet,
+      start + 1,
+    ])) as { tx_hash: string; previous_hashes: string[]; status: string }[];
+    expect(dropped.status).toBe('confirmed');
+    expect(dropped.previous_hashes).toHaveLength(1); // the dropped bytes, replaced by the bumped ones
+    expect(sent.find((s) => s.nonce === start + 1)?.hash).toBe(dropped.tx_hash);
+    const bumped = await infra.chain.getTransaction(dropped.tx_hash);
+    const original = await infra.chain.getTransaction(dropped.previous_hashes[0]);
+    expect(original).toBeNull();
+    expect(bumped?.nonce).toBe(start + 1);
+  }, 30_000);
+
+  it('a revert in the middle of the pipeline uses its nonce and stalls none of the later ones', async () => {
+    const start = await infra.chain.getTransactionCount(wallet);
+    const sends = [0, 1, 2, 3, 4].map(async (i) => {
+      await sleep(20 * i);
+      if (i !== 2) return transfer(10 + i);
+      return pool.pool.send({ kind: 'test_call', request: { i }, build: () => ({ to: REVERTER, data: '0x12345678', gasLimit: 50_000n }) });
+    });
+    const sent = await Promise.all(sends);
+    expect(sent.map((s) => s.status)).toEqual(['confirmed', 'confirmed', 'failed', 'confirmed', 'confirmed']);
+    await nonceGapFree(sent, start);
+    // In flight together: five transactions in far fewer than five blocks.
+    expect(new Set(sent.map((s) => s.receipt.blockNumber)).size).toBeLessThanOrEqual(3);
+  }, 30_000);
+});
