@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JsonRpcProvider, TransactionReceipt } from 'ethers';
+import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { TxJournalRow } from '../journal/tx-journal.entity';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { boundedRpc } from './bounded-rpc';
@@ -11,7 +12,8 @@ const CHECK_MS = 1_000;
 const MAX_BLOCKS_READ = 16;
 
 /**
- * Waits for one journal row's receipt, never longer than RECEIPT_TIMEOUT_MS. One loop per
+ * Waits for one journal row's receipt, never longer than RECEIPT_TIMEOUT_MS, nor longer than
+ * RPC_TIMEOUT_MS once the node stops answering (null: the caller answers 504 with the hash). One loop per
  * process polls the block number (RECEIPT_POLL_INTERVAL_MS) and reads each new block's
  * transaction hashes once, waking only the sends whose transaction it holds: one RPC call per
  * block, not one per waiting send per block. A send not seen for a second looks at its
@@ -40,8 +42,14 @@ export class ReceiptWatch {
     for (;;) {
       const before = this.lastBlock;
       if (seenInBlock) {
-        const receipt = await this.rows.receiptOf(provider, row).catch(() => null);
-        if (receipt) return receipt;
+        const look = await this.rows.receiptOf(provider, row).then(
+          (receipt) => ({ receipt, chainDown: false }),
+          (error: unknown) => ({ receipt: null, chainDown: error instanceof ChainUnavailableError }),
+        );
+        if (look.receipt) return look.receipt;
+        // The node did not answer within RPC_TIMEOUT_MS (or its breaker is open): answer 504 with the hash now rather than
+        // after RECEIPT_TIMEOUT_MS; the journal reconciler settles the row once the node is back.
+        if (look.chainDown) return null;
       }
       if (Date.now() >= deadline || signal.aborted) return null;
       seenInBlock = await this.included(row, provider, before, Math.min(CHECK_MS, deadline - Date.now()));
