@@ -41,7 +41,8 @@ async function startService(name: 'market-data' | 'beacon-ops', env: Record<stri
   const service = spawnManaged(process.execPath, [join(REPO_ROOT, 'dist', 'apps', name, 'main.js')], {
     cwd: REPO_ROOT,
     logFile,
-    env: { ...process.env, ...env },
+    // /metrics on a free port: the default may be taken on a shared machine.
+    env: { ...process.env, METRICS_PORT: '0', ...env },
   });
   const died = service.exited.then((code) => {
     throw new Error(`${name} exited with code ${code} while starting (see ${logFile})`);

@@ -42,6 +42,7 @@ describe('tools/liquidation-bot', () => {
       ADMIN_API_KEYS: API_KEY,
       JWT_JWKS_FILE: ensureDevSigningKey(dataDir).files.jwks,
       MARKET_DATA_PORT: String(port),
+      METRICS_PORT: '0',
     });
     baseUrl = `http://127.0.0.1:${port}`;
   }, 180_000);

@@ -92,6 +92,8 @@ export async function startChainEnv(options: { walletAccounts?: number[]; env?: 
     MAX_TRANSACTION_GAS: String(LOCAL_CHAIN_RULES.blockGasLimit),
     // The route tests fail authentication on purpose, all from 127.0.0.1.
     FAILED_AUTH_LIMIT: '10000',
+    // A child process' /metrics on a free port: replicas and parallel suites would collide on the default.
+    METRICS_PORT: '0',
     ...contractEnv(system),
     ...options.env,
     ...env,
