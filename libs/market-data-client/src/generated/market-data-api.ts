@@ -696,7 +696,7 @@ export interface components {
              */
             distance_to_liquidation: string | null;
             /**
-             * @description min(max(equity, 0), notional * liquidation fee), USDC: a prioritisation signal, not a payout
+             * @description min(max(equity, 0), floor(notional * liquidation fee) in atoms), USDC: a prioritisation signal, not a payout
              * @example 10
              */
             estimated_reward: string | null;
@@ -725,7 +725,7 @@ export interface components {
              */
             liq_margin_ratio: string | null;
             /**
-             * @description Approximate indexed equity / notional at the mark snapshot; null if uncomputable
+             * @description The contract's ratio at the mark snapshot from indexed (possibly stale) state: floor(equity * 1e6 / (value + 1)) / 1e6, 0 when equity <= 0; null if uncomputable
              * @example 0.052
              */
             margin_ratio: string | null;
@@ -735,7 +735,7 @@ export interface components {
              */
             mode: string;
             /**
-             * @description |net perp exposure| * mark, USDC; null if uncomputable
+             * @description The contract's position value at the mark, USDC (takers |trunc(perp_delta * mark)|, makers the band's value); null if uncomputable
              * @example 2000
              */
             notional: string | null;
@@ -763,7 +763,7 @@ export interface components {
              */
             index_price: string | null;
             /**
-             * @description The latest snapshot's pool price: (amm_price_x96 / 2^96)^2
+             * @description The contract's mark at the latest snapshot's time (the fair price with both EMAs advanced; the positions' current_mark_price); before the market's first EMA update, the snapshot's pool price (amm_price_x96 / 2^96)^2
              * @example 1.5
              */
             mark_price: string;
@@ -845,7 +845,7 @@ export interface components {
             /** @example 0x00000000000000000000000000000000000000aa */
             margin_ratios_module: string;
             /**
-             * @description USD per perp, from the EMA AMM price (X96)
+             * @description USD per perp, the stored EMA of the pool price (X96) as of the last touch; the contract mark is /live mark_price
              * @example 1.5
              */
             mark_price: string | null;
@@ -958,12 +958,12 @@ export interface components {
              */
             close_timestamp: number | null;
             /**
-             * @description The market's current mark (its mark_price: the EMA AMM price); null when closed or before the first mark
+             * @description The contract's mark at the market's latest snapshot: the fair price avg(pool price, max(index + EMA(pool) - EMA(index), 0)) with both EMAs advanced to that time (the /live mark_price); null when closed or before the first EMA update
              * @example 1000
              */
             current_mark_price: string | null;
             /**
-             * @description margin + unrealized_pnl (equity); null when closed
+             * @description The contract's equity, USDC: margin settled (takers: - funding owed - util owed; makers: - funding owed + util earnings + LP fees, accrued to the mark snapshot) + unrealized_pnl; null when closed
              * @example 150
              */
             effective_margin: string | null;
@@ -1018,7 +1018,7 @@ export interface components {
              */
             perp_delta: string | null;
             /**
-             * @description USDC at the current mark: takers perp_delta * mark + usd_delta - funding owed; makers the same on their net inventory (deltas plus what the liquidity holds now). Null when closed
+             * @description The contract's valPnl at the mark, USDC: takers trunc(perp_delta * mark) + usd_delta; makers the band at the mark (its pool-price amounts, perps valued at the mark) + trunc(perp_delta * mark) + usd_delta. Null when closed
              * @example -100
              */
             unrealized_pnl: string | null;
@@ -1154,7 +1154,7 @@ export interface components {
              */
             liq_margin_ratio: string | null;
             /**
-             * @description Approximate equity / notional; null if uncomputable
+             * @description The contract's ratio from indexed state: floor(equity * 1e6 / (value + 1)) / 1e6, 0 when equity <= 0; null if uncomputable
              * @example 0.052
              */
             margin_ratio: string | null;
