@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     },
   });
   await app.init();
+  // Lives until the test's SIGKILL: hung sends are bare promises and would not keep the event loop alive.
+  setInterval(() => undefined, 60_000);
   const pool = app.get(WalletPool);
   say({ event: 'ready' });
   for (let i = 0; i < sends; i++) {

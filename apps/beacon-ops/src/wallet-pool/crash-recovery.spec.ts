@@ -60,7 +60,7 @@ describe('crash safety', () => {
     while (Date.now() < deadline) {
       const journaled = events.filter((e) => e['event'] === 'journaled');
       if (journaled.length >= 10 && journaled.some((e) => e['hang'])) break;
-      if (sender.exitCode !== null) throw new Error(`crash sender exited early: ${stderr}`);
+      if (sender.exitCode !== null) throw new Error(`crash sender exited early (code ${sender.exitCode}): ${stderr} ${JSON.stringify(events.slice(-5))}`);
       await sleep(20);
     }
     const exited = new Promise((resolve) => sender.once('exit', resolve));
