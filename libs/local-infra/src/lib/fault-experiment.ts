@@ -35,6 +35,8 @@ export interface FaultTimings {
   recoveryMs?: number;
   /** The longest answer of the experiment, ms. */
   longestMs: number;
+  /** The status of that longest answer (0: no answer). */
+  longestStatus: number;
   /** Median answer time of the calls started during the fault, ms. */
   p50FaultMs: number;
   observed: ObservedCall[];
@@ -95,6 +97,7 @@ export async function runFaultExperiment(experiment: FaultExperiment): Promise<F
   for (const c of observed) statuses[String(c.status)] = (statuses[String(c.status)] ?? 0) + 1;
   const failures = observed.filter((c) => c.endedAt >= injectedAt && !ok(c.status)).map((c) => c.endedAt);
   const durations = observed.map((c) => c.endedAt - c.startedAt);
+  const longest = observed.reduce<ObservedCall | undefined>((a, c) => (a && a.endedAt - a.startedAt >= c.endedAt - c.startedAt ? a : c), undefined);
   return {
     fault: experiment.fault,
     calls: observed.length,
@@ -102,6 +105,7 @@ export async function runFaultExperiment(experiment: FaultExperiment): Promise<F
     firstFailureMs: failures.length > 0 ? Math.min(...failures) - injectedAt : undefined,
     recoveryMs: recoveredAt === undefined ? undefined : recoveredAt - healedAt,
     longestMs: Math.max(0, ...durations),
+    longestStatus: longest?.status ?? 0,
     p50FaultMs: median(observed.filter((c) => c.startedAt >= injectedAt && c.startedAt < healedAt).map((c) => c.endedAt - c.startedAt)),
     observed,
   };
@@ -113,7 +117,7 @@ export function describeFaultTimings(service: string, t: FaultTimings): string {
   const statuses = Object.entries(t.statuses)
     .map(([status, count]) => `${status}x${count}`)
     .join(' ');
-  return `${service} | ${t.fault} | first failure ${ms(t.firstFailureMs)} | recovery ${ms(t.recoveryMs)} | longest ${t.longestMs} ms | p50 during fault ${t.p50FaultMs} ms | ${t.calls} calls: ${statuses}`;
+  return `${service} | ${t.fault} | first failure ${ms(t.firstFailureMs)} | recovery ${ms(t.recoveryMs)} | longest ${t.longestMs} ms (${t.longestStatus}) | p50 during fault ${t.p50FaultMs} ms | ${t.calls} calls: ${statuses}`;
 }
 
 /**
