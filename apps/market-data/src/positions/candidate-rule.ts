@@ -8,6 +8,8 @@ export interface MarketKeyBounds {
   perpAddress: string;
   longMinKeyX96: bigint;
   shortMaxKeyX96: bigint;
+  /** The taker ratio the key range is computed at: takers stored with another ratio are read whole. */
+  liqMarginRatioE6: number;
 }
 
 /**
@@ -24,10 +26,15 @@ const EVERY_KEY = 10n ** 77n;
  */
 export function marketKeyBounds(market: MarketState, bufferE6: number): MarketKeyBounds {
   if (market.marked === null) {
-    return { perpAddress: market.perpAddress, longMinKeyX96: -EVERY_KEY, shortMaxKeyX96: EVERY_KEY };
+    return { perpAddress: market.perpAddress, longMinKeyX96: -EVERY_KEY, shortMaxKeyX96: EVERY_KEY, liqMarginRatioE6: market.takerLiqMarginRatioE6 };
   }
   const bounds = candidateKeyBounds(market.marked.markX96, takerCumulatives(market.marked), market.takerLiqMarginRatioE6, bufferE6);
-  return { perpAddress: market.perpAddress, longMinKeyX96: bounds.longMinKeyX96 ?? -EVERY_KEY, shortMaxKeyX96: bounds.shortMaxKeyX96 };
+  return {
+    perpAddress: market.perpAddress,
+    longMinKeyX96: bounds.longMinKeyX96 ?? -EVERY_KEY,
+    shortMaxKeyX96: bounds.shortMaxKeyX96,
+    liqMarginRatioE6: market.takerLiqMarginRatioE6,
+  };
 }
 
 /** The exact rule on the contract's ratio (isCandidateE6); an uncomputable ratio (no mark, no exposure, no ticks) is a candidate too. */

@@ -8,6 +8,7 @@ const USD = 1_000_000n;
 const MARKET_U = `0x${'1'.repeat(40)}`;
 const MARKET_F = `0x${'f'.repeat(40)}`;
 const MARKET_M = `0x${'5'.repeat(40)}`;
+const MARKET_R = `0x${'7'.repeat(40)}`;
 const HOLDER = `0x${'d1'.repeat(20)}`;
 
 type Row = Record<string, unknown>;
@@ -69,6 +70,22 @@ async function loadFailureCases(env: PositionsTestEnv, t0: number): Promise<void
       liquidity: 10n ** 10n,
       chain: { entry_funding_within_x96: -(Q96 / 2n) },
     });
+
+    // R: a taker stored with its own 20 % ratio in a 5 % market (the market's ratio changed after it opened; the
+    // contract tests the position's). Long 100 @ 4, margin 88, mark 4: ratio floor(88e12 / 400000001) = 219999, within
+    // 20 % x 1.1 (a candidate at a 10 % buffer). Its key (liquidation mark (404 - 88) / 80 = 3.95) lies below the range a
+    // 5 % ratio gives (4 x 0.944999 / 0.95 = 3.9789...), so the key range alone would miss it.
+    await insertMarket(client, { perp_address: MARKET_R, ...spot, ema_amm_price_x96: 4n * Q96 });
+    await insertSnapshot(client, MARKET_R, t0, 2n * Q96);
+    await insertTaker(client, {
+      id: 104,
+      perp_address: MARKET_R,
+      holder: HOLDER,
+      margin: 88n * USD,
+      perp_delta: 100n * USD,
+      usd_delta: -400n * USD,
+      liq_margin_ratio: 200_000,
+    });
   });
 }
 
@@ -125,6 +142,14 @@ describe('contract-exact figures: the three failure cases of issue 12', () => {
       distance_to_liquidation: '-0.000149',
       estimated_reward: '16.64291',
     });
+  });
+
+  it("a taker tested at its own stored ratio, not its market's, is a candidate though outside the market's key range", async () => {
+    const buffered = await env.app({ CANDIDATE_BUFFER: '0.1' });
+    const items = (await request(buffered.getHttpServer()).get(`/positions/liquidatable?perp_address=${MARKET_R}`).set('X-API-Key', API_KEY).expect(200)).body
+      .items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: 104, margin_ratio: '0.219999', liq_margin_ratio: '0.2', distance_to_liquidation: '0.019999' });
   });
 
   it('all three, and nothing else, at a zero buffer', async () => {

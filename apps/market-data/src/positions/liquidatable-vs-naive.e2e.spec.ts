@@ -217,10 +217,16 @@ describe('liquidation candidates on simulated data', () => {
   it('reads candidates by range scans of the partial indexes, never a scan of positions', async () => {
     const repository = (apps.get('0.1') as NestFastifyApplication).get(PositionsRepository);
     const bounds = (await repository.marketsWithMarkTime()).map((m) => marketKeyBounds(m, 100_000));
-    const params = [bounds.map((b) => b.perpAddress), bounds.map((b) => b.longMinKeyX96.toString()), bounds.map((b) => b.shortMaxKeyX96.toString())];
+    const params = [
+      bounds.map((b) => b.perpAddress),
+      bounds.map((b) => b.longMinKeyX96.toString()),
+      bounds.map((b) => b.shortMaxKeyX96.toString()),
+      bounds.map((b) => b.liqMarginRatioE6),
+    ];
     const plan = await env.withIndex(async (c) => (await c.query(`EXPLAIN ${CANDIDATES_SQL}`, params)).rows.map((r) => r['QUERY PLAN'] as string).join('\n'));
     expect(plan).toContain('positions_liquidation_key_idx');
     expect(plan).toContain('positions_open_makers_idx');
+    expect(plan).toContain('positions_open_takers_ratio_idx');
     expect(plan).not.toMatch(/Seq Scan on positions/);
     // The mark snapshot of each market: one probe of the latest snapshot, not a scan of snapshots.
     const marks = await env.withIndex(async (c) =>

@@ -65,9 +65,12 @@ function withMarkets(rows: Raw[]): PositionWithMarket[] {
 
 /** One taker side or the makers of the market in `b`: each branch is one range scan of a partial index; makers bring their two ticks (pkey probes). */
 const CANDIDATE_BRANCHES = [
-  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min`,
-  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max`,
-  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_key_x96 IS NULL`,
+  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min AND p.liq_margin_ratio = b.ratio`,
+  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max AND p.liq_margin_ratio = b.ratio`,
+  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_key_x96 IS NULL AND p.liq_margin_ratio = b.ratio`,
+  // The key range holds at the market's ratio only: takers stored with another are all read (two probes, empty while they match).
+  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_margin_ratio < b.ratio`,
+  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_margin_ratio > b.ratio`,
   `SELECT ${POSITION_COLUMNS} FROM positions p ${POSITION_TICK_JOINS} WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND p.is_maker`,
 ];
 
@@ -78,7 +81,7 @@ const CANDIDATE_BRANCHES = [
  * (positions_open_makers_idx).
  */
 export const CANDIDATES_SQL =
-  `SELECT c.* FROM unnest($1::varchar[], $2::numeric[], $3::numeric[]) AS b(perp_address, long_min, short_max) CROSS JOIN LATERAL (` +
+  `SELECT c.* FROM unnest($1::varchar[], $2::numeric[], $3::numeric[], $4::integer[]) AS b(perp_address, long_min, short_max, ratio) CROSS JOIN LATERAL (` +
   CANDIDATE_BRANCHES.join(' UNION ALL ') +
   `) c`;
 
@@ -145,6 +148,7 @@ export class PositionsRepository {
         bounds.map((b) => b.perpAddress),
         bounds.map((b) => b.longMinKeyX96.toString()),
         bounds.map((b) => b.shortMaxKeyX96.toString()),
+        bounds.map((b) => b.liqMarginRatioE6),
       ]),
     );
     return rows.map(decodePosition);

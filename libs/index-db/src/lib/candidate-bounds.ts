@@ -25,8 +25,9 @@ export interface CandidateKeyBounds {
  *   short: (fixed - 4) - P (1 + k') < 0  <=>  mark > L (1 + r) / (1 + k')
  * with L = key + shift / (1 -+ r) (liquidation-mark.ts). Both bounds are rounded outwards by 3 X96
  * units, more than the floors of the key (< 1), of the shift (< 1) and of the mark factor (< 1).
- * For a long with k' >= 1 every long is a candidate (null bound). r is the market's taker ratio:
- * positions store their own, equal to it while the market's is unchanged.
+ * For a long with k' >= 1 every long is a candidate (null bound). r is the market's taker ratio;
+ * the contract tests each taker at the ratio stored in its position, so takers stored with another
+ * ratio are read whole by their own query branch (positions_open_takers_ratio_idx), never through this range.
  */
 export function candidateKeyBounds(
   markX96: bigint,

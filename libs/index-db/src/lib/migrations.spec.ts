@@ -37,7 +37,15 @@ describe('index-db migrations (real Postgres)', () => {
   it('apply from empty to both stores', async () => {
     const results = await runIndexDbMigrations(indexUrl, sourceUrl);
     expect(results.map((r) => [r.store, r.applied])).toEqual([
-      ['index', ['IndexStoreSchema1767225600000', 'IndexStoreReaderRole1767225600001', 'IndexStoreContractState1767225600002']],
+      [
+        'index',
+        [
+          'IndexStoreSchema1767225600000',
+          'IndexStoreReaderRole1767225600001',
+          'IndexStoreContractState1767225600002',
+          'IndexStoreTakerRatioIndex1767225600003',
+        ],
+      ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
     ]);
     expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
@@ -79,6 +87,7 @@ describe('index-db migrations (real Postgres)', () => {
         'positions_liquidation_key_idx',
         'positions_market_idx',
         'positions_open_makers_idx',
+        'positions_open_takers_ratio_idx',
         'positions_pkey',
         'snapshots_market_time_idx',
         'snapshots_pkey',
@@ -123,7 +132,8 @@ describe('index-db migrations (real Postgres)', () => {
       { id: 2, margin: 20_000_000n, perpDelta: -2_000_123n, usdDelta: 200_000_000n, entry: (7n * Q96) / 3n, ratio: 50_000 },
       { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
     ];
-    await revertStore('index', indexUrl, 1);
+    // Back to before the contract-state migration (and the index after it), with takers as the earlier schema held them.
+    await revertStore('index', indexUrl, 2);
     await withPgClient(indexUrl, async (c) => {
       await c.query(
         `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
@@ -160,14 +170,19 @@ describe('index-db migrations (real Postgres)', () => {
     await withPgClient(indexUrl, (c) => c.query(`DROP ROLE market_data_api`));
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
-    expect(revertedIndex.applied).toEqual(['IndexStoreContractState1767225600002', 'IndexStoreReaderRole1767225600001', 'IndexStoreSchema1767225600000']);
+    expect(revertedIndex.applied).toEqual([
+      'IndexStoreTakerRatioIndex1767225600003',
+      'IndexStoreContractState1767225600002',
+      'IndexStoreReaderRole1767225600001',
+      'IndexStoreSchema1767225600000',
+    ]);
     expect(revertedSource.applied).toEqual(['SourceStoreReaderRole1767225600001', 'SourceStoreSchema1767225600000']);
     expect(await tables(indexUrl)).toEqual(['schema_migrations']);
     expect(await tables(sourceUrl)).toEqual(['schema_migrations']);
     const roles = await withPgClient(indexUrl, async (c) => (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [READER_ROLE])).rowCount);
     expect(roles).toBe(0);
 
-    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(3);
+    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(4);
     expect((await migrateStore('source', sourceUrl)).applied).toHaveLength(2);
     expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
   });

@@ -235,6 +235,17 @@ export const QUERY_PATHS: QueryPath[] = [
     indexes: ['positions_liquidation_key_idx'],
   },
   {
+    name: "takers stored with another ratio than their market's",
+    route: "GET /positions/liquidatable (takers outside the key range's ratio, read whole)",
+    store: 'index',
+    // Two probes per market, empty while every open taker has the market's ratio.
+    sql:
+      `SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND NOT is_maker AND liq_margin_ratio < $2` +
+      ` UNION ALL SELECT * FROM positions WHERE perp_address = $1 AND NOT is_closed AND NOT is_maker AND liq_margin_ratio > $2`,
+    sampleSql: `SELECT perp_address, taker_liq_margin_ratio FROM markets ORDER BY ${OI} DESC, perp_address LIMIT 1`,
+    indexes: ['positions_open_takers_ratio_idx'],
+  },
+  {
     name: 'liquidation candidates of every market',
     route: 'GET /positions/liquidatable, /v1/positions/liquidatable (takers)',
     store: 'index',

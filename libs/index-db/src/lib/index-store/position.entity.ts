@@ -26,6 +26,8 @@ import { Market } from './market.entity';
 // The same, on the funding-adjusted key: candidates with the funding owed, still a range scan.
 @Index('positions_liquidation_key_idx', ['perpAddress', 'isLong', 'liqKeyX96'], { where: 'NOT "is_closed" AND NOT "is_maker"' })
 @Index('positions_open_makers_idx', ['perpAddress', 'id'], { where: 'NOT "is_closed" AND "is_maker"' })
+// Open takers whose ratio differs from their market's: outside the key range's ratio, read whole (candidates).
+@Index('positions_open_takers_ratio_idx', ['perpAddress', 'liqMarginRatio'], { where: 'NOT "is_closed" AND NOT "is_maker"' })
 export class Position {
   @PrimaryColumn({ name: 'id', type: 'bigint', primaryKeyConstraintName: 'positions_pkey', comment: 'on-chain position id' })
   id!: string;
