@@ -6,7 +6,9 @@
  * SIGSTOP and resumed, Postgres stopped immediately (`pg_ctl stop -m immediate`) and
  * restarted, anvil stopped with SIGSTOP and resumed, each under load and without restarting the
  * service. Prints per service and fault: time to the first failure answer, time to recovery,
- * the longest answer, the median answer during the fault, and the statuses seen.
+ * the longest answer, the median answer during the fault, and the statuses seen. Then beacon-ops
+ * killed with SIGKILL while updates are in flight, restarted, and every update retried with its
+ * Idempotency-Key: the retries' times, and whether any update was sent twice.
  */
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ import {
   startAnvil,
   startTestPostgres,
   waitUntil,
+  withPgClient,
 } from '@perp/local-infra';
 import { DEV_DEFAULTS, devServiceEnv } from '@perp/service';
 import { anvilAccount, deployDevContracts, uncachedProvider } from '../dev-stack/deploy-contracts';
@@ -35,6 +38,13 @@ const ANVIL_FAULT_MS = 8_000;
 /** For beacon-ops: how long after the experiment (healed, load stopped) an update of its beacon applied again. */
 const updateAppliedAfter = new Map<FaultTimings, number | undefined>();
 const CALL_TIMEOUT_MS = 60_000;
+/** The kill -9 experiment: updates in flight (one beacon each), killed this long after they were sent. */
+const KILL_UPDATES = 50;
+const KILL_AFTER_MS = 150;
+let killReport = '';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const journalRows = (url: string) => withPgClient(url, async (c) => Number((await c.query('SELECT count(*) AS n FROM tx_journal')).rows[0].n));
 
 async function startService(name: 'market-data' | 'beacon-ops', env: Record<string, string>, port: number): Promise<ManagedProcess> {
   const logFile = join(mkdtempSync(join(tmpdir(), `bench-faults-${name}-`)), `${name}.log`);
@@ -113,18 +123,15 @@ async function beaconOps(): Promise<FaultTimings[]> {
     const wallets = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => anvilAccount(i));
     const contracts = await deployDevContracts({ rpcUrl: anvil.url, poolWallets: wallets.map((w) => w.address), signer: signer.address });
     const port = await getFreePort();
-    service = await startService(
-      'beacon-ops',
-      {
-        ...env,
-        ...contracts.env,
-        BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'),
-        RPC_URL: anvil.url,
-        BEACON_OPS_HOST: '127.0.0.1',
-        BEACON_OPS_PORT: String(port),
-      },
-      port,
-    );
+    const serviceEnv = {
+      ...env,
+      ...contracts.env,
+      BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'),
+      RPC_URL: anvil.url,
+      BEACON_OPS_HOST: '127.0.0.1',
+      BEACON_OPS_PORT: String(port),
+    };
+    service = await startService('beacon-ops', serviceEnv, port);
     const base = `http://127.0.0.1:${port}`;
     const provider = uncachedProvider(anvil.url, contracts.chainId);
     const deployer = anvilAccount(0).connect(provider);
@@ -165,6 +172,48 @@ async function beaconOps(): Promise<FaultTimings[]> {
       () => pg.stopImmediately(),
       () => pg.restart(),
     );
+
+    // kill -9 with updates in flight, restart, and the clients' retries with the same keys.
+    const beacons: string[] = [];
+    for (let i = 0; i < KILL_UPDATES; i++)
+      beacons.push((await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0n, max: 1_000_000n, registry: contracts.addresses.registry })).beacon);
+    const keyed = (i: number) =>
+      fetch(`${base}/update_beacon_with_ecdsa_adapter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${env['BEACON_OPS_ACCESS_TOKENS']}`, 'idempotency-key': `kill-${i}` },
+        body: JSON.stringify({ beacon_address: beacons[i], measurement: String(i + 1) }),
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      }).then(async (res) => ({ status: res.status, body: await res.text() }));
+    const rowsBefore = await journalRows(pg.url('beacon_ops'));
+    const inFlight = beacons.map((_, i) => keyed(i).catch(() => null));
+    await sleep(KILL_AFTER_MS);
+    await service.stop('SIGKILL');
+    await Promise.all(inFlight);
+    const journaledAtKill = (await journalRows(pg.url('beacon_ops'))) - rowsBefore;
+    const restartedAt = Date.now();
+    service = await startService('beacon-ops', serviceEnv, port);
+    const readyMs = Date.now() - restartedAt;
+    const retries = await Promise.all(
+      beacons.map(async (_, i) => {
+        const started = Date.now();
+        const answer = await keyed(i).catch(() => ({ status: 0, body: '' }));
+        return { ...answer, ms: Date.now() - started, hash: /0x[0-9a-f]{64}/i.exec(answer.body)?.[0]?.toLowerCase() };
+      }),
+    );
+    const statuses: Record<string, number> = {};
+    for (const r of retries) statuses[String(r.status)] = (statuses[String(r.status)] ?? 0) + 1;
+    const times = retries.map((r) => r.ms).sort((a, b) => a - b);
+    const hashes = new Set(retries.map((r) => r.hash).filter((h) => h !== undefined));
+    killReport = [
+      `beacon-ops | kill -9 with ${KILL_UPDATES} updates in flight (${journaledAtKill} journaled), restart`,
+      `ready again ${readyMs} ms after the restart`,
+      `retries with the same keys: ${Object.entries(statuses)
+        .map(([s, n]) => `${s}x${n}`)
+        .join(' ')}`,
+      `longest retry ${times.at(-1)} ms, p50 ${times[Math.floor(times.length / 2)]} ms`,
+      `${(await journalRows(pg.url('beacon_ops'))) - rowsBefore} journal rows for ${hashes.size} distinct transactions answered`,
+      ...retries.filter((r) => r.status !== 200).map((r) => `a ${r.status} after ${r.ms} ms: ${r.body.slice(0, 200)}`),
+    ].join(' | ');
     provider.destroy();
     return results;
   } finally {
@@ -186,6 +235,7 @@ async function main(): Promise<void> {
       `${describeFaultTimings('beacon-ops', t)} | update applied again ${applied === undefined ? 'not within 180 s' : `${applied} ms`} after the experiment`,
     );
   }
+  console.log(killReport);
   console.log(
     `load average (1, 5, 15 min): ${loadavg()
       .map((l) => l.toFixed(2))

@@ -69,6 +69,16 @@ export function isNoAnswer(error: unknown): boolean {
   return false;
 }
 
+/** pg's client-side query_timeout: a query sent on an open connection got no answer. */
+function isQueryReadTimeout(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const e = current as { message?: string; driverError?: unknown; cause?: unknown };
+    if (typeof e.message === 'string' && /Query read timeout/i.test(e.message)) return true;
+    current = e.driverError ?? e.cause;
+  }
+  return false;
+}
+
 export interface StoreConnectionOptions {
   /** How long one `run` may wait for the store (STORE_TIMEOUT_MS); give the pool the same via postgresPoolOptions. */
   timeoutMs?: number;
@@ -139,7 +149,9 @@ export class StoreConnection {
     try {
       return await this.attempt(work);
     } catch (error) {
-      if (isNoAnswer(error)) {
+      // A query the server left unanswered proves the store hung; a wait for a pool slot only proves the pool is busy
+      // (a load spike), which must not turn every other request into 503 as well.
+      if (isNoAnswer(error) && (isQueryReadTimeout(error) || !this.poolSaturated())) {
         if (!this.breaker.isOpen) this.logger.warn(`does not answer (${describe(error)}): answering 503 until it does`);
         this.breaker.trip();
       }
@@ -192,6 +204,14 @@ export class StoreConnection {
   }
 
   /** The data source as it is now, connected or not (pool metrics read its pool without connecting). */
+  /** Every connection of the pool busy, or requests queued for one: a timeout then may be the queue's, not the store's. */
+  private poolSaturated(): boolean {
+    if (!this.source.isInitialized) return false;
+    const pool = (this.source.driver as unknown as { master?: { waitingCount: number; idleCount: number; totalCount: number; options: { max: number } } })
+      .master;
+    return pool !== undefined && (pool.waitingCount > 0 || (pool.idleCount === 0 && pool.totalCount >= pool.options.max));
+  }
+
   get currentDataSource(): DataSource {
     return this.source;
   }
