@@ -4,7 +4,7 @@ import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
 import { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { LiquidationCandidatesService } from './liquidation-candidates.service';
 import { PositionDto } from './position.dto';
-import { toCandidateDto, toPositionDto } from './position-view';
+import { candidateView, positionView } from './position-views';
 import { LiquidatableQuery, PositionsQuery, resolvePerpFilter } from './positions-query.dto';
 import { PositionsService } from './positions.service';
 
@@ -28,7 +28,7 @@ export class PositionResponsesService {
     const filter = { holder: query.holder, perpAddress: resolvePerpFilter(query), isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
     const { items, total } = await this.positions.page(filter, query.limit, query.offset);
     return toPage(
-      items.map((v) => toPositionDto(v.position, v.figures)),
+      items.map((v) => positionView(v.position, v.figures)),
       total,
       query,
     );
@@ -38,7 +38,7 @@ export class PositionResponsesService {
     const { items, total } = await this.candidates.page(resolvePerpFilter(query), query.sort, query.limit, query.offset);
     const now = nowSeconds();
     return toPage(
-      items.map((c) => toCandidateDto(c, now, this.settings.staleAfterSeconds)),
+      items.map((c) => candidateView(c, now, this.settings.staleAfterSeconds)),
       total,
       query,
     );
@@ -47,6 +47,6 @@ export class PositionResponsesService {
   /** 404 "Position not found" for an unknown id. */
   async get(id: number): Promise<PositionDto> {
     const { position, figures } = await this.positions.get(id);
-    return toPositionDto(position, figures);
+    return positionView(position, figures);
   }
 }

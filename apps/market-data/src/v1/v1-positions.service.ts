@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Page, toPage } from '@perp/http';
 import { LiquidationCandidatesService } from '../positions/liquidation-candidates.service';
-import { toCandidateDto } from '../positions/position-view';
+import { candidateView } from '../positions/position-views';
 import { PositionsService } from '../positions/positions.service';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
 import { V1PositionsQuery, V1LiquidatableQuery } from './v1-positions-query.dto';
 import { V1LiquidationCandidateDto, V1PositionDto } from './v1-positions.dto';
-import { toV1Candidate, toV1Position } from './v1-positions-view';
+import { v1CandidateView, v1PositionView } from './v1-positions-views';
 
 /**
  * The frozen /v1/positions answers: the same services as /positions, legacy parameter names
@@ -25,7 +25,7 @@ export class V1PositionsService {
     const filter = { holder: query.wallet, perpAddress: query.market_id, isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
     const { items, total } = await this.positions.page(filter, query.limit, query.offset);
     return toPage(
-      items.map((v) => toV1Position(v.position)),
+      items.map((v) => v1PositionView(v.position)),
       total,
       query,
     );
@@ -36,7 +36,7 @@ export class V1PositionsService {
     const { items, total } = await this.candidates.page(query.market_id, 'most_underwater', query.limit, query.offset);
     const now = Math.floor(Date.now() / 1000);
     return toPage(
-      items.map((c) => toV1Candidate(toCandidateDto(c, now, this.settings.staleAfterSeconds))),
+      items.map((c) => v1CandidateView(candidateView(c, now, this.settings.staleAfterSeconds))),
       total,
       query,
     );
@@ -44,6 +44,6 @@ export class V1PositionsService {
 
   /** 404 "Position not found" for an unknown id. */
   async get(id: number): Promise<V1PositionDto> {
-    return toV1Position((await this.positions.get(id)).position);
+    return v1PositionView((await this.positions.get(id)).position);
   }
 }
