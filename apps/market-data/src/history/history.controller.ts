@@ -1,12 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiPageResponse, Page, toPage } from '@perp/http';
+import { ApiPageResponse, Page } from '@perp/http';
 import { RequireApiKey } from '../auth';
-import { ApiErrors, HttpCache, NOT_FOUND_DETAIL, tickerNotFound } from '../common';
-import { mergeHistory } from './history-merge';
+import { ApiErrors, HttpCache, NOT_FOUND_DETAIL } from '../common';
 import { HistoryPointDto } from './history-point.dto';
 import { HistoryQuery } from './history-query.dto';
-import { HistoryRepository } from './history.repository';
+import { MarketHistoryService } from './market-history.service';
 
 /**
  * GET /markets/{ticker}/history. The segment is a ticker, not an address: the router
@@ -16,7 +15,7 @@ import { HistoryRepository } from './history.repository';
 @RequireApiKey()
 @Controller('markets')
 export class HistoryController {
-  constructor(private readonly repository: HistoryRepository) {}
+  constructor(private readonly service: MarketHistoryService) {}
 
   @Get(':ticker/history')
   @ApiOperation({
@@ -30,14 +29,7 @@ export class HistoryController {
   @ApiPageResponse(HistoryPointDto)
   @ApiErrors({ 404: NOT_FOUND_DETAIL.ticker, 422: true, stores: ['Index store', 'Source store'] })
   @HttpCache('no-cache')
-  async history(@Param('ticker') ticker: string, @Query() query: HistoryQuery): Promise<Page<HistoryPointDto>> {
-    const perpAddress = await this.repository.perpAddressOfTicker(ticker);
-    if (perpAddress === null) throw tickerNotFound();
-    const { rows, total } = await this.repository.measurementsPage(perpAddress, query);
-    const chainIndex = await this.repository.chainIndexAt(
-      perpAddress,
-      rows.filter((row) => row.on_chain).map((row) => row.ts_key),
-    );
-    return toPage(mergeHistory(rows, chainIndex), total, query);
+  history(@Param('ticker') ticker: string, @Query() query: HistoryQuery): Promise<Page<HistoryPointDto>> {
+    return this.service.page(ticker, query);
   }
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { HistoryController } from './history.controller';
 import { HistoryRepository } from './history.repository';
+import { MarketHistoryService } from './market-history.service';
 
 /** GET /markets/{ticker}/history: source series merged with the on-chain index. */
-@Module({ controllers: [HistoryController], providers: [HistoryRepository] })
+@Module({ controllers: [HistoryController], providers: [HistoryRepository, MarketHistoryService] })
 export class HistoryModule {}

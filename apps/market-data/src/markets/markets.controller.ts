@@ -1,17 +1,16 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiPageResponse, Page, ParseAddressPathPipe, toPage } from '@perp/http';
-import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL, marketNotFound } from '../common';
+import { ApiPageResponse, Page, ParseAddressPathPipe } from '@perp/http';
+import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL } from '../common';
 import { RequireApiKey } from '../auth';
 import { LiveMarketDto } from './live-market.dto';
 import { MarketDetailDto } from './market-detail.dto';
 import { SnapshotsQuery, TradesQuery } from './market-page-queries';
-import { MARKET_READ_MAX_AGE_SECONDS, MarketReadsService } from './market-reads.service';
+import { MARKET_READ_MAX_AGE_SECONDS } from './market-reads.service';
 import { MarketStatsDto } from './market-stats.dto';
-import { liveView, marketDetailView, marketView, snapshotView, statsView, tradeView } from './market-views';
 import { MarketDto } from './market.dto';
 import { MarketsQuery } from './markets-query.dto';
-import { MarketsRepository } from './markets.repository';
+import { MarketsService } from './markets.service';
 import { SnapshotDto } from './snapshot.dto';
 import { TradeDto } from './trade.dto';
 
@@ -30,19 +29,15 @@ const LIVE_404 = { ...MARKET_404, 404: `${NOT_FOUND_DETAIL.market}, or ${NOT_FOU
 @RequireApiKey()
 @Controller('markets')
 export class MarketsController {
-  constructor(
-    private readonly repository: MarketsRepository,
-    private readonly reads: MarketReadsService,
-  ) {}
+  constructor(private readonly service: MarketsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List markets', description: 'Filtered and sorted; nulls last, ties by perp_address ascending.' })
   @ApiPageResponse(MarketDto)
   @ApiErrors({ 422: true, stores: ['Index store'] })
   @HttpCache('no-cache')
-  async list(@Query() query: MarketsQuery): Promise<Page<MarketDto>> {
-    const { rows, total } = await this.repository.listMarkets(query);
-    return toPage(rows.map(marketView), total, query);
+  list(@Query() query: MarketsQuery): Promise<Page<MarketDto>> {
+    return this.service.list(query);
   }
 
   @Get(':perp_address')
@@ -51,9 +46,8 @@ export class MarketsController {
   @ApiOkResponse({ type: MarketDetailDto })
   @ApiErrors(MARKET_404)
   @HttpCache(PER_SNAPSHOT)
-  async detail(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<MarketDetailDto>> {
-    const read = await this.reads.marketWithSnapshot(perpAddress);
-    return this.reads.view(read, 'detail', () => marketDetailView(read));
+  detail(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<MarketDetailDto>> {
+    return this.service.detail(perpAddress);
   }
 
   @Get(':perp_address/live')
@@ -62,9 +56,8 @@ export class MarketsController {
   @ApiOkResponse({ type: LiveMarketDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  async live(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<LiveMarketDto>> {
-    const read = await this.reads.live(perpAddress);
-    return this.reads.view(read, 'live', () => liveView(read.market, read.snapshot, read.chain));
+  live(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<LiveMarketDto>> {
+    return this.service.live(perpAddress);
   }
 
   @Get(':perp_address/stats')
@@ -76,9 +69,8 @@ export class MarketsController {
   @ApiOkResponse({ type: MarketStatsDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  async stats(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<MarketStatsDto>> {
-    const read = await this.reads.priceWindow(perpAddress);
-    return this.reads.view(read, 'stats', () => statsView(perpAddress, read));
+  stats(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<MarketStatsDto>> {
+    return this.service.stats(perpAddress);
   }
 
   @Get(':perp_address/snapshots')
@@ -87,10 +79,8 @@ export class MarketsController {
   @ApiPageResponse(SnapshotDto)
   @ApiErrors(MARKET_404)
   @HttpCache('no-cache')
-  async snapshots(@Param('perp_address', ParseAddressPathPipe) perpAddress: string, @Query() query: SnapshotsQuery): Promise<Page<SnapshotDto>> {
-    const page = await this.repository.snapshotsPage(perpAddress, query);
-    if (!page) throw marketNotFound();
-    return toPage(page.rows.map(snapshotView), page.total, query);
+  snapshots(@Param('perp_address', ParseAddressPathPipe) perpAddress: string, @Query() query: SnapshotsQuery): Promise<Page<SnapshotDto>> {
+    return this.service.snapshots(perpAddress, query);
   }
 
   @Get(':perp_address/trades')
@@ -99,9 +89,7 @@ export class MarketsController {
   @ApiPageResponse(TradeDto)
   @ApiErrors(MARKET_404)
   @HttpCache('no-cache')
-  async trades(@Param('perp_address', ParseAddressPathPipe) perpAddress: string, @Query() query: TradesQuery): Promise<Page<TradeDto>> {
-    const page = await this.repository.tradesPage(perpAddress, query);
-    if (!page) throw marketNotFound();
-    return toPage(page.rows.map(tradeView), page.total, query);
+  trades(@Param('perp_address', ParseAddressPathPipe) perpAddress: string, @Query() query: TradesQuery): Promise<Page<TradeDto>> {
+    return this.service.trades(perpAddress, query);
   }
 }

@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { MarketReadsService } from './market-reads.service';
 import { MarketsController } from './markets.controller';
 import { MarketsRepository } from './markets.repository';
+import { MarketsService } from './markets.service';
 
 /** The unversioned /markets routes; exports the reads the /v1 market routes share. */
 @Module({
   controllers: [MarketsController],
-  providers: [MarketsRepository, MarketReadsService],
+  providers: [MarketsRepository, MarketReadsService, MarketsService],
   exports: [MarketsRepository, MarketReadsService],
 })
 export class MarketsModule {}

@@ -10,7 +10,7 @@ import { PositionsRepository } from './positions.repository';
 
 export interface Candidate extends RankedCandidate {
   market: MarketState;
-  /** The response fields that do not depend on the time of the request, filled on first use (position-view.ts). */
+  /** The response fields that do not depend on the time of the request, filled on first use (position-views.ts). */
   fields?: Omit<LiquidationCandidateDto, 'is_stale'>;
 }
 

@@ -5,7 +5,7 @@ import { MarketState, PositionRecord } from './position-record';
 /**
  * A position's figures as the contract computes them at the market's mark (atoms, X96, E6),
  * all from @perp/x96-math through index-db's contract-figures.ts; formatted at the edge
- * (position-view.ts). All null for a closed position or a market without a mark.
+ * (position-views.ts). All null for a closed position or a market without a mark.
  */
 export interface PositionFigures {
   /** The contract's mark at as_of (the fair price, EMAs advanced), X96. */

@@ -1,13 +1,12 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiPageResponse, Page, ParseAddressPathPipe, toPage } from '@perp/http';
+import { ApiPageResponse, Page, ParseAddressPathPipe } from '@perp/http';
 import { RequireApiKey } from '../auth';
-import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL, marketNotFound } from '../common';
+import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL } from '../common';
 import { SnapshotsQuery, TradesQuery } from '../markets/market-page-queries';
-import { MARKET_READ_MAX_AGE_SECONDS, MarketReadsService } from '../markets/market-reads.service';
-import { MarketsRepository } from '../markets/markets.repository';
+import { MARKET_READ_MAX_AGE_SECONDS } from '../markets/market-reads.service';
 import { V1MarketsQuery, V1OiQuery } from './v1-markets-queries';
-import { v1LiveView, v1MarketDetailView, v1MarketView, v1SnapshotView, v1StatsView, v1TradeView } from './v1-markets-views';
+import { V1MarketsService } from './v1-markets.service';
 import { V1LiveMarketDto, V1MarketDetailDto, V1MarketDto, V1OiPointDto, V1SnapshotDto, V1StatsDto, V1TradeDto } from './v1-markets.dto';
 
 const MARKET_ID_PARAM = ApiParam({
@@ -24,19 +23,15 @@ const LIVE_404 = { ...MARKET_404, 404: `${NOT_FOUND_DETAIL.market}, or ${NOT_FOU
 @RequireApiKey()
 @Controller('v1/markets')
 export class V1MarketsController {
-  constructor(
-    private readonly repository: MarketsRepository,
-    private readonly reads: MarketReadsService,
-  ) {}
+  constructor(private readonly service: V1MarketsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List markets (legacy shape), newest first (created_at desc, nulls last, then perp id)' })
   @ApiPageResponse(V1MarketDto)
   @ApiErrors({ 422: true, stores: ['Index store'] })
   @HttpCache('no-cache')
-  async list(@Query() query: V1MarketsQuery): Promise<Page<V1MarketDto>> {
-    const { rows, total } = await this.repository.listMarkets({ ...query, sort: 'created', order: 'desc' });
-    return toPage(rows.map(v1MarketView), total, query);
+  list(@Query() query: V1MarketsQuery): Promise<Page<V1MarketDto>> {
+    return this.service.list(query);
   }
 
   @Get(':market_id')
@@ -45,9 +40,8 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1MarketDetailDto })
   @ApiErrors(MARKET_404)
   @HttpCache(PER_SNAPSHOT)
-  async detail(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1MarketDetailDto>> {
-    const read = await this.reads.marketWithSnapshot(perpAddress);
-    return this.reads.view(read, 'v1-detail', () => v1MarketDetailView(read));
+  detail(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1MarketDetailDto>> {
+    return this.service.detail(perpAddress);
   }
 
   @Get(':market_id/live')
@@ -56,9 +50,8 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1LiveMarketDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  async live(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1LiveMarketDto>> {
-    const read = await this.reads.live(perpAddress);
-    return this.reads.view(read, 'v1-live', () => v1LiveView(read.market, read.snapshot, read.chain));
+  live(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1LiveMarketDto>> {
+    return this.service.live(perpAddress);
   }
 
   @Get(':market_id/oi')
@@ -67,9 +60,8 @@ export class V1MarketsController {
   @ApiPageResponse(V1OiPointDto)
   @ApiErrors(MARKET_404)
   @HttpCache('no-cache')
-  async oi(@Param('market_id', ParseAddressPathPipe) perpAddress: string, @Query() query: V1OiQuery): Promise<Page<V1OiPointDto>> {
-    if (!(await this.repository.marketExists(perpAddress))) throw marketNotFound();
-    return toPage<V1OiPointDto>([], 0, query);
+  oi(@Param('market_id', ParseAddressPathPipe) perpAddress: string, @Query() query: V1OiQuery): Promise<Page<V1OiPointDto>> {
+    return this.service.oi(perpAddress, query);
   }
 
   @Get(':market_id/stats')
@@ -78,9 +70,8 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1StatsDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  async stats(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1StatsDto>> {
-    const read = await this.reads.priceWindow(perpAddress);
-    return this.reads.view(read, 'v1-stats', () => v1StatsView(perpAddress, read));
+  stats(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1StatsDto>> {
+    return this.service.stats(perpAddress);
   }
 
   @Get(':market_id/snapshots')
@@ -89,10 +80,8 @@ export class V1MarketsController {
   @ApiPageResponse(V1SnapshotDto)
   @ApiErrors(MARKET_404)
   @HttpCache('no-cache')
-  async snapshots(@Param('market_id', ParseAddressPathPipe) perpAddress: string, @Query() query: SnapshotsQuery): Promise<Page<V1SnapshotDto>> {
-    const page = await this.repository.snapshotsPage(perpAddress, query);
-    if (!page) throw marketNotFound();
-    return toPage(page.rows.map(v1SnapshotView), page.total, query);
+  snapshots(@Param('market_id', ParseAddressPathPipe) perpAddress: string, @Query() query: SnapshotsQuery): Promise<Page<V1SnapshotDto>> {
+    return this.service.snapshots(perpAddress, query);
   }
 
   @Get(':market_id/trades')
@@ -101,9 +90,7 @@ export class V1MarketsController {
   @ApiPageResponse(V1TradeDto)
   @ApiErrors(MARKET_404)
   @HttpCache('no-cache')
-  async trades(@Param('market_id', ParseAddressPathPipe) perpAddress: string, @Query() query: TradesQuery): Promise<Page<V1TradeDto>> {
-    const page = await this.repository.tradesPage(perpAddress, query);
-    if (!page) throw marketNotFound();
-    return toPage(page.rows.map(v1TradeView), page.total, query);
+  trades(@Param('market_id', ParseAddressPathPipe) perpAddress: string, @Query() query: TradesQuery): Promise<Page<V1TradeDto>> {
+    return this.service.trades(perpAddress, query);
   }
 }

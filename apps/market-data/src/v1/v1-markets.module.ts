@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MarketsModule } from '../markets/markets.module';
 import { V1MarketsController } from './v1-markets.controller';
+import { V1MarketsService } from './v1-markets.service';
 
 /** The legacy /v1/markets routes, on the same reads as /markets. */
-@Module({ imports: [MarketsModule], controllers: [V1MarketsController] })
+@Module({ imports: [MarketsModule], controllers: [V1MarketsController], providers: [V1MarketsService] })
 export class V1MarketsModule {}

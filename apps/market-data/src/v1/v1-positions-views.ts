@@ -3,7 +3,7 @@ import { PositionRecord } from '../positions/position-record';
 import { V1LiquidationCandidateDto, V1PositionDto } from './v1-positions.dto';
 
 /** Exactly the legacy Position fields: nothing of the unversioned shape leaks in. */
-export function toV1Position(position: PositionRecord): V1PositionDto {
+export function v1PositionView(position: PositionRecord): V1PositionDto {
   return {
     id: Number(position.id),
     open_timestamp: position.openTimestamp,
@@ -18,7 +18,7 @@ export function toV1Position(position: PositionRecord): V1PositionDto {
 }
 
 /** The legacy candidate: the unversioned one cut down to its frozen fields. */
-export function toV1Candidate(candidate: LiquidationCandidateDto): V1LiquidationCandidateDto {
+export function v1CandidateView(candidate: LiquidationCandidateDto): V1LiquidationCandidateDto {
   return {
     id: candidate.id,
     perp: candidate.perp_address,

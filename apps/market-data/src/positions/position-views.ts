@@ -23,7 +23,7 @@ function markDecimal(markX96: bigint): string {
 }
 
 /** The spec's Position, fields in its order. */
-export function toPositionDto(position: PositionRecord, figures: PositionFigures): PositionDto {
+export function positionView(position: PositionRecord, figures: PositionFigures): PositionDto {
   return withPerpAlias({
     id: Number(position.id),
     open_timestamp: position.openTimestamp,
@@ -83,7 +83,7 @@ function candidateFields(candidate: Candidate): CandidateFields {
  * fields are formatted once per candidate (candidates are shared by the requests of one
  * evaluation, see LiquidationCandidatesService).
  */
-export function toCandidateDto(candidate: Candidate, nowSeconds: number, staleAfterSeconds: number): LiquidationCandidateDto {
+export function candidateView(candidate: Candidate, nowSeconds: number, staleAfterSeconds: number): LiquidationCandidateDto {
   const fields = (candidate.fields ??= candidateFields(candidate));
   return { ...fields, is_stale: fields.as_of === null || nowSeconds - fields.as_of > staleAfterSeconds };
 }

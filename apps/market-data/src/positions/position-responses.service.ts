@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Page, toPage } from '@perp/http';
+import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
+import { LiquidationCandidateDto } from './liquidation-candidate.dto';
+import { LiquidationCandidatesService } from './liquidation-candidates.service';
+import { PositionDto } from './position.dto';
+import { candidateView, positionView } from './position-views';
+import { LiquidatableQuery, PositionsQuery, resolvePerpFilter } from './positions-query.dto';
+import { PositionsService } from './positions.service';
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/**
+ * The /positions answers in their canonical shapes: the filter a query means, the page from
+ * PositionsService or LiquidationCandidatesService, and the DTO mapping (a candidate's
+ * staleness needs the clock and the setting). One method per route, so that
+ * PositionsController only parses input (controller -> service -> repository).
+ */
+@Injectable()
+export class PositionResponsesService {
+  constructor(
+    private readonly positions: PositionsService,
+    private readonly candidates: LiquidationCandidatesService,
+    @Inject(MARKET_DATA_SETTINGS) private readonly settings: MarketDataSettings,
+  ) {}
+
+  async list(query: PositionsQuery): Promise<Page<PositionDto>> {
+    const filter = { holder: query.holder, perpAddress: resolvePerpFilter(query), isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
+    const { items, total } = await this.positions.page(filter, query.limit, query.offset);
+    return toPage(
+      items.map((v) => positionView(v.position, v.figures)),
+      total,
+      query,
+    );
+  }
+
+  async liquidatable(query: LiquidatableQuery): Promise<Page<LiquidationCandidateDto>> {
+    const { items, total } = await this.candidates.page(resolvePerpFilter(query), query.sort, query.limit, query.offset);
+    const now = nowSeconds();
+    return toPage(
+      items.map((c) => candidateView(c, now, this.settings.staleAfterSeconds)),
+      total,
+      query,
+    );
+  }
+
+  /** 404 "Position not found" for an unknown id. */
+  async get(id: number): Promise<PositionDto> {
+    const { position, figures } = await this.positions.get(id);
+    return positionView(position, figures);
+  }
+}
