@@ -12,9 +12,10 @@ export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
  * `@UseInterceptors(IdempotencyInterceptor)` on a route: with an `Idempotency-Key` header,
  * the first answer is stored and replayed to retries (same method, path and body), marked
  * `Idempotent-Replayed: true`. Stored: successes and 4xx failures (deterministic). Not
- * stored: 5xx (502, 503, 504...): the retry runs again, and the route's
- * `WalletPool.send({idempotencyKey})` then finds the transaction already journaled and
- * waits for it instead of sending a second one.
+ * stored: 5xx (502, 503, 504...): the claim is released, the retry runs again, and the
+ * route's `WalletPool.send({idempotencyKey})` then finds the transaction already journaled
+ * under the key and waits for it instead of sending a second one. The claim's fingerprint is
+ * the only one: the journal trusts it (a route without this interceptor must not pass a key).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -43,7 +44,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     } catch (error) {
       const stored = storable(error, request);
       if (stored) await this.idempotency.complete(key, claim.owner, stored).catch(() => undefined);
-      else await this.idempotency.abandon(key, claim.owner).catch(() => undefined);
+      else await this.idempotency.release(key, claim.owner).catch(() => undefined);
       throw error;
     }
     // Not stored (database down): the claim expires, and a retry re-runs into the journal's replay.

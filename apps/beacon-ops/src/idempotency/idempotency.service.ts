@@ -16,13 +16,16 @@ const POLL_MS = 100;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * First answers by Idempotency-Key, shared by every replica. A request claims its key; a
+ * The one idempotency layer: first answers by Idempotency-Key, shared by every replica. The
+ * claim row holds the only fingerprint (method, path, canonical body); a transaction sent
+ * under the key is journaled with the key alone, and WalletPool finds it by the key (replay)
+ * once the claim has checked the request. A request claims its key; a
  * retry of a finished request gets the stored answer; a retry while the first still runs
  * waits for it (bounded by RECEIPT_TIMEOUT_MS, then 409); the same key with a different
  * request is 422. A claim lives LOCK_TTL_MS past its owner's last heartbeat (LockHeartbeat):
  * a retry after the owner's process died takes it over within seconds and runs again, and
  * the pool then finds the transaction the first run journaled (WalletPool's replay) instead
- * of sending a second one. Keys are kept IDEMPOTENCY_KEY_TTL_HOURS.
+ * of sending a second one. Keys are kept IDEMPOTENCY_KEY_TTL_HOURS (their journal rows are then detached from them).
  */
 @Injectable()
 export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
@@ -79,13 +82,15 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Gives the key back (the request ended without an answer worth replaying, e.g. 502/503/504). */
-  async abandon(key: string, owner: string): Promise<void> {
-    try {
-      await this.store.abandonKey(key, owner);
-    } finally {
-      this.heartbeat.dropClaim(owner);
-    }
+  /**
+   * Ends the claim without an answer (502/503/504: a retry must run again). The key stays bound
+   * to this request's fingerprint, so a retry with another request is still 422 even though the
+   * journal row it finds carries only the key.
+   */
+  async release(key: string, owner: string): Promise<void> {
+    // Heartbeat first: a renewal after the release would hold the retry off for LOCK_TTL_MS.
+    this.heartbeat.dropClaim(owner);
+    await this.store.releaseKey(key, owner);
   }
 
   async purgeExpired(): Promise<number> {

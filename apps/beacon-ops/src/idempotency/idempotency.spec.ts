@@ -6,7 +6,7 @@ import { TransferTestController } from '../test/transfer-test.controller';
 const RECIPIENT = anvilAddress(0);
 const WALLETS = [1, 2].map(anvilAddress);
 
-/** Idempotency-Key through real HTTP (interceptor) and at the pool level (journal), on Postgres and anvil. */
+/** Idempotency-Key through real HTTP (the claim, the one fingerprint) and at the pool level (the journal row found by its key), on Postgres and anvil. */
 describe('idempotency', () => {
   let infra: Infra;
   let pool: PoolApp;
@@ -72,7 +72,7 @@ describe('idempotency', () => {
     expect(bad.body.message).toBe('Invalid request: Idempotency-Key header: must be 1 to 255 visible ASCII characters');
   });
 
-  it('at the pool level, a second send with the key returns the first transaction; another request with it is 422', async () => {
+  it('at the pool level, a second send with the key returns the first transaction (the claim, not the pool, compares requests)', async () => {
     const send = (value: bigint) =>
       pool.pool.send({
         kind: 'test_transfer',
@@ -87,7 +87,17 @@ describe('idempotency', () => {
     const c = await send(15n);
     expect(c).toMatchObject({ hash: a.hash, replayed: true, status: 'confirmed' });
     expect((await journalRows(pool.db)).length).toBe(rowsBefore + 1);
-    await expect(send(16n)).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('keeps a released claim bound to its request: a retry after a 5xx runs again, another request with the key is 422', async () => {
+    const service = pool.app.get((await import('./idempotency.service')).IdempotencyService);
+    const first = await service.claim('key-released', 'a'.repeat(64));
+    expect(first.kind).toBe('run');
+    await service.release('key-released', (first as { owner: string }).owner);
+    await expect(service.claim('key-released', 'b'.repeat(64))).rejects.toMatchObject({ status: 422 });
+    const retry = await service.claim('key-released', 'a'.repeat(64));
+    expect(retry.kind).toBe('run');
+    await service.release('key-released', (retry as { owner: string }).owner);
   });
 
   it('forgets keys older than the retention period', async () => {
@@ -95,5 +105,7 @@ describe('idempotency', () => {
     const purged = await pool.app.get((await import('./idempotency.service')).IdempotencyService).purgeExpired();
     expect(purged).toBe(1);
     expect(await pool.db.query(`SELECT key FROM idempotency_keys WHERE key = 'key-1'`)).toEqual([]);
+    // Its transaction is detached from it: the key used again is a new request, not a replay.
+    expect(await pool.db.query(`SELECT id FROM tx_journal WHERE idempotency_key = 'key-1'`)).toEqual([]);
   });
 });

@@ -23,10 +23,14 @@ export class TxJournalRow {
   @PrimaryColumn({ type: 'bigint', generated: 'increment', transformer: bigintAsNumber }) id!: number;
   /** What the caller was doing, e.g. `update_beacon`. */
   @Column({ name: 'request_kind', type: 'varchar', length: 64 }) requestKind!: string;
-  /** The caller's request, for audit and for an idempotent retry's comparison. */
+  /** The caller's request, for audit. */
   @Column({ type: 'jsonb' }) request!: unknown;
-  /** sha256 of kind + request: a retry with the same key must carry the same request. */
-  @Column({ name: 'request_fingerprint', type: 'char', length: 64 }) requestFingerprint!: string;
+  /**
+   * Written only by releases before the one idempotency layer (their rolling-deploy overlap);
+   * NULL since. Dropped by a later release's migration, once none of those replicas runs.
+   */
+  @Column({ name: 'request_fingerprint', type: 'char', length: 64, nullable: true }) legacyRequestFingerprint!: string | null;
+  /** The Idempotency-Key claim (idempotency_keys) this transaction answers; the claim holds the request's fingerprint. */
   @Column({ name: 'idempotency_key', type: 'varchar', length: 255, nullable: true }) idempotencyKey!: string | null;
   /** Lowercase addresses of the beacons this transaction touches (serialised per beacon). */
   @Column({ name: 'beacon_addresses', type: 'varchar', length: 42, array: true, default: () => "'{}'" }) beaconAddresses!: string[];

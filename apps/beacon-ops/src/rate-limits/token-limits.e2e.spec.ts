@@ -66,8 +66,9 @@ describe('per-token limits', () => {
       once.post('/update_beacon_with_ecdsa_adapter', { beacon_address: env.system.demoEcdsaBeacon, measurement }, { token: ONCE_TOKEN, key });
     await post('6').expect(200);
     await post('7', 'limited-1').expect(429);
-    const [{ n }] = (await a.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'limited-1'`)) as { n: number }[];
-    expect(n).toBe(0);
+    // No answer stored: the claim is released, not completed (kept, so the key stays bound to this request), and a retry runs.
+    const rows = (await a.db.query(`SELECT status, response_body FROM idempotency_keys WHERE key = 'limited-1'`)) as object[];
+    expect(rows).toEqual([{ status: 'in_progress', response_body: null }]);
     await once.close();
   });
 

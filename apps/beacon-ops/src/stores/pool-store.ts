@@ -9,7 +9,7 @@ import { JournalStore } from './journal-store.module';
 export interface NewJournalEntry {
   kind: string;
   request: unknown;
-  fingerprint: string;
+  /** The key of the Idempotency-Key claim this transaction answers (idempotency_keys): a retry finds the row by it. */
   idempotencyKey: string | null;
   beacons: string[];
   wallet: string;
@@ -60,23 +60,23 @@ const CONFLICTS: Record<string, JournalConflictError['on']> = {
 const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
- * The journal insert: a compare-and-set of the wallet's next_nonce ($9 is the nonce signed for)
- * with the pipeline bound ($15) and the funds check ($13 balance read at $14, $16 floor: every
+ * The journal insert: a compare-and-set of the wallet's next_nonce ($8 is the nonce signed for)
+ * with the pipeline bound ($14) and the funds check ($12 balance read at $13, $15 floor: every
  * pending row at its maximum cost, and rows mined since the read, whose cost the balance may not
  * show yet), then the row; one statement, so a nonce is only ever used by a journaled transaction.
  */
 const JOURNAL_SQL = `WITH spent AS (
    SELECT count(*) FILTER (WHERE status = 'pending') AS in_flight, COALESCE(sum(max_cost), 0) AS cost FROM tx_journal
-    WHERE wallet = $1 AND (status = 'pending' OR (block_number IS NOT NULL AND updated_at > $14::timestamptz - interval '2 seconds'))),
+    WHERE wallet = $1 AND (status = 'pending' OR (block_number IS NOT NULL AND updated_at > $13::timestamptz - interval '2 seconds'))),
  taken AS (
-   UPDATE wallets SET next_nonce = $9::bigint + 1, last_used_at = now(), updated_at = now()
-    WHERE address = $1 AND next_nonce = $9::bigint
-      AND (SELECT in_flight FROM spent) < $15::int
-      AND $13::numeric - (SELECT cost FROM spent) - $12::numeric >= $16::numeric
+   UPDATE wallets SET next_nonce = $8::bigint + 1, last_used_at = now(), updated_at = now()
+    WHERE address = $1 AND next_nonce = $8::bigint
+      AND (SELECT in_flight FROM spent) < $14::int
+      AND $12::numeric - (SELECT cost FROM spent) - $11::numeric >= $15::numeric
    RETURNING address)
- INSERT INTO tx_journal (request_kind, request, request_fingerprint, idempotency_key, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx, status,
+ INSERT INTO tx_journal (request_kind, request, idempotency_key, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx, status,
                          max_cost, signed_verifier, signed_digest)
- SELECT $2, $3::jsonb, $4, $5, $6::varchar[], taken.address, $9, $7, $8, $10, 'pending', $12, $11, $17 FROM taken
+ SELECT $2, $3::jsonb, $4, $5::varchar[], taken.address, $8, $6, $7, $9, 'pending', $11, $10, $16 FROM taken
  RETURNING id, created_at, updated_at`;
 
 /** Why a journal insert took nothing ($1 wallet, $2 the nonce signed for, $3 balance read at). */
@@ -112,7 +112,7 @@ const RENEW_SQL = `WITH locks AS (UPDATE beacon_locks SET locked_until = now() +
      claims AS (UPDATE idempotency_keys SET locked_until = now() + $3 * interval '1 millisecond' WHERE owner = ANY($2::uuid[]) AND status = 'in_progress' RETURNING 1)
 SELECT (SELECT count(*) FROM locks)::int AS locks, (SELECT count(*) FROM claims)::int AS claims`;
 
-const PENDING_COLUMNS = `id, wallet, nonce, tx_hash, raw_tx, previous_hashes, idempotency_key, request_fingerprint, status, block_number, max_cost, created_at`;
+const PENDING_COLUMNS = `id, wallet, nonce, tx_hash, raw_tx, previous_hashes, idempotency_key, status, block_number, max_cost, created_at`;
 
 export function journalLogs(receipt: TransactionReceipt): JournalLog[] {
   return receipt.logs.map((log) => ({ address: log.address.toLowerCase(), topics: [...log.topics], data: log.data, index: log.index }));
@@ -179,7 +179,6 @@ export class PoolStore {
         entry.wallet,
         entry.kind,
         JSON.stringify(entry.request),
-        entry.fingerprint,
         entry.idempotencyKey,
         entry.beacons,
         entry.chainId,
@@ -215,9 +214,9 @@ export class PoolStore {
     try {
       const { rows } = await this.locking<{ id: string; created_at: Date; updated_at: Date }>(
         'journal_gap_filler',
-        `INSERT INTO tx_journal (request_kind, request, request_fingerprint, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx, status, max_cost)
-         VALUES ($1, $2::jsonb, $3, '{}', $4, $5, $6, $7, $8, 'pending', $9) RETURNING id, created_at, updated_at`,
-        [entry.kind, JSON.stringify(entry.request), entry.fingerprint, entry.wallet, entry.nonce, entry.chainId, entry.hash, entry.rawTx, entry.maxCost],
+        `INSERT INTO tx_journal (request_kind, request, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx, status, max_cost)
+         VALUES ($1, $2::jsonb, '{}', $3, $4, $5, $6, $7, 'pending', $8) RETURNING id, created_at, updated_at`,
+        [entry.kind, JSON.stringify(entry.request), entry.wallet, entry.nonce, entry.chainId, entry.hash, entry.rawTx, entry.maxCost],
       );
       return journaledRow(entry, Number(rows[0].id), rows[0].created_at, rows[0].updated_at);
     } catch (error) {
@@ -355,17 +354,28 @@ export class PoolStore {
     );
   }
 
-  async abandonKey(key: string, owner: string): Promise<void> {
-    await this.locking('idempotency_abandon', `DELETE FROM idempotency_keys WHERE key = $1 AND owner = $2 AND status = 'in_progress'`, [key, owner]);
+  /**
+   * Ends `owner`'s claim without an answer: the next retry takes it over at once. The row (its
+   * fingerprint) stays: it is the only record of which request the key belongs to, the journal
+   * row of a transaction sent under it carries the key alone.
+   */
+  async releaseKey(key: string, owner: string): Promise<void> {
+    await this.locking('idempotency_release', `UPDATE idempotency_keys SET locked_until = now() WHERE key = $1 AND owner = $2 AND status = 'in_progress'`, [
+      key,
+      owner,
+    ]);
   }
 
+  /** Forgets expired keys, and detaches their journal rows: a key used again later is a new request, never a replay of an old transaction. */
   async purgeKeys(ttlHours: number): Promise<number> {
-    const { rowCount } = await this.locking(
+    const { rows } = await this.locking<{ purged: number }>(
       'idempotency_purge',
-      `DELETE FROM idempotency_keys WHERE created_at < now() - $1 * interval '1 hour' AND (status = 'completed' OR locked_until < now())`,
+      `WITH purged AS (DELETE FROM idempotency_keys WHERE created_at < now() - $1 * interval '1 hour' AND (status = 'completed' OR locked_until < now()) RETURNING key),
+            detached AS (UPDATE tx_journal SET idempotency_key = NULL WHERE idempotency_key IN (SELECT key FROM purged) RETURNING 1)
+       SELECT (SELECT count(*) FROM purged)::int AS purged`,
       [ttlHours],
     );
-    return rowCount;
+    return rows[0]?.purged ?? 0;
   }
 
   // --- plumbing ---
@@ -408,7 +418,6 @@ function journaledRow(entry: NewJournalEntry, id: number, createdAt: Date, updat
     id,
     requestKind: entry.kind,
     request: entry.request,
-    requestFingerprint: entry.fingerprint,
     idempotencyKey: entry.idempotencyKey,
     beaconAddresses: entry.beacons,
     wallet: entry.wallet,
@@ -444,7 +453,6 @@ function pendingRow(r: Record<string, unknown>): TxJournalRow {
     rawTx: r['raw_tx'] as string,
     previousHashes: (r['previous_hashes'] as string[] | null) ?? [],
     idempotencyKey: r['idempotency_key'] as string | null,
-    requestFingerprint: r['request_fingerprint'] as string,
     status: r['status'] as TxJournalRow['status'],
     blockNumber: r['block_number'] === null ? null : Number(r['block_number']),
     maxCost: BigInt(r['max_cost'] as string),

@@ -3,7 +3,6 @@ import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { TxJournalRow } from '../journal/tx-journal.entity';
 import { poolMetrics } from '../metrics/pool-metrics';
-import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { JournalConflictError, PoolStore } from '../stores/pool-store';
 import { boundedRpc } from './bounded-rpc';
@@ -133,7 +132,6 @@ export class RowReconciler {
       await this.store.journalGapFiller({
         kind: GAP_FILLER_KIND,
         request,
-        fingerprint: requestFingerprint({ kind: GAP_FILLER_KIND, request }),
         idempotencyKey: null,
         beacons: [],
         wallet,

@@ -13,14 +13,16 @@ export type BuiltTransaction = TransactionRequest & { signed?: SignedMessage };
 export interface SendRequest {
   /** What the transaction does, e.g. `update_beacon`; journaled. */
   kind: string;
-  /** The route's request (JSON), journaled; with `idempotencyKey`, a retry must carry the same. */
+  /** The route's request (JSON), journaled for audit. */
   request?: unknown;
   /** Beacon(s) the transaction updates: their sends never overlap, across replicas, from simulation to receipt. */
   beaconAddress?: string | string[];
   /**
    * Makes the send idempotent: while a transaction sent under this key is pending or mined,
-   * another send with the key waits for that one's receipt instead of sending. Use one key
-   * per transaction (e.g. the request's Idempotency-Key, suffixed per step in a multi-step route).
+   * another send with the key waits for that one's receipt instead of sending. Pass the
+   * request's Idempotency-Key as claimed by IdempotencyInterceptor, one transaction per key:
+   * the claim holds the request's fingerprint (the pool compares nothing) and its purge
+   * detaches the key from the journal.
    */
   idempotencyKey?: string;
   /**

@@ -3,7 +3,6 @@ import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { gasCapExceeded, gasCapFor } from '../gas-policy';
-import { requestFingerprint } from '../idempotency/request-fingerprint';
 import { TxJournalRow } from '../journal/tx-journal.entity';
 import { poolMetrics } from '../metrics/pool-metrics';
 import { currentToken } from '../rate-limits/token-context';
@@ -14,7 +13,7 @@ import { BalanceCache, BalanceReading } from './balance-cache';
 import { BeaconLocks } from './beacon-locks';
 import { broadcastRaw, errorText } from './broadcast';
 import { NonceSync } from './nonce-sync';
-import { allWalletsBusy, idempotencyKeyReused, insufficientGas, receiptTimeout, TransactionRejectedError } from './pool-errors';
+import { allWalletsBusy, insufficientGas, receiptTimeout, TransactionRejectedError } from './pool-errors';
 import { PoolKeys } from './pool-keys';
 import { ReceiptWatch } from './receipt-watch';
 import { RowReconciler } from './row-reconciler';
@@ -34,7 +33,6 @@ interface SendContext {
   chainId: bigint;
   beacons: string[];
   key: string | null;
-  fingerprint: string;
   deadline: number;
 }
 
@@ -93,7 +91,7 @@ export class WalletPool implements BeforeApplicationShutdown {
   /**
    * Sends one transaction and waits for its receipt. Errors (BeaconOpsError unless noted):
    * 503 insufficient gas / all wallets busy / beacon busy, 502 ChainUnavailableError,
-   * 504 no receipt in time, 422 idempotency key reused with another request,
+   * 504 no receipt in time,
    * 422 TransactionWouldRevertError (estimate reverted, nothing sent).
    */
   send(request: SendRequest): Promise<SentTransaction> {
@@ -177,7 +175,6 @@ export class WalletPool implements BeforeApplicationShutdown {
       chainId,
       beacons,
       key: request.idempotencyKey ?? null,
-      fingerprint: requestFingerprint({ kind: request.kind, request: request.request ?? null, beacons }),
       deadline: Date.now() + this.settings.leaseWaitMs,
     };
   }
@@ -232,7 +229,7 @@ export class WalletPool implements BeforeApplicationShutdown {
     lane: Lane,
     prepared: PreparedTransaction,
     entry: { kind: string; request: unknown; signedVerifier: string | null; signedDigest: string | null },
-    { provider, chainId, beacons, key, fingerprint }: SendContext,
+    { provider, chainId, beacons, key }: SendContext,
     funds: BalanceReading,
   ): Promise<LaneOutcome> {
     for (let round = 0; round < NONCE_ATTEMPTS; round++) {
@@ -243,7 +240,6 @@ export class WalletPool implements BeforeApplicationShutdown {
         inserted = await this.store.journal(
           {
             ...entry,
-            fingerprint,
             idempotencyKey: key,
             beacons,
             wallet: lane.address,
@@ -333,12 +329,12 @@ export class WalletPool implements BeforeApplicationShutdown {
   /**
    * The earlier transaction of an idempotency key: its outcome (waiting for its receipt,
    * re-sending its bytes if the node lost them), or null when it never made it on chain
-   * and the key is free again.
+   * and the key is free again. No request comparison here: the key's claim
+   * (IdempotencyInterceptor) already checked that this is the same request.
    */
-  private async replay(key: string, { fingerprint, provider, chainId }: SendContext): Promise<SentTransaction | null> {
+  private async replay(key: string, { provider, chainId }: SendContext): Promise<SentTransaction | null> {
     let row = await this.store.liveByKey(key);
     if (!row) return null;
-    if (row.requestFingerprint !== fingerprint) throw idempotencyKeyReused(key);
     if (row.status === 'pending') {
       await this.rows.reconcile(row, provider);
       row = await this.store.byId(row.id);
