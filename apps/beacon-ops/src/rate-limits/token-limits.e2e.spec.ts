@@ -79,7 +79,14 @@ describe('per-token limits', () => {
     // A replica whose hourly budget holds the first transaction but not a second one like it.
     const tight = await env.startService({ ...limited, RATE_LIMIT_GAS_PER_HOUR: String(gasLimit + gasLimit / 2n) });
     const before = await sent();
+    const counted = () =>
+      a.db.query(`SELECT metric, amount::text FROM token_usage WHERE token_hash = $1 AND amount > 0 ORDER BY metric, window_start`, [
+        createHash('sha256').update(GAS_TOKEN).digest('hex'),
+      ]);
+    const usageBefore = await counted();
     const res = await update(tight, GAS_TOKEN, 8).expect(429);
+    // Both or neither: the transaction counted with the refused gas was taken back.
+    expect(await counted()).toEqual(usageBefore);
     expect(res.body.message).toMatch(/^Rate limit exceeded: at most \d+ gas per hour per token; retry after \d+ s$/);
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
