@@ -227,6 +227,32 @@ describe('WalletPool', () => {
     }
   }, 30_000);
 
+  it("keeps one beacon's sends in request order, each asking Postgres for the lock once", async () => {
+    const beacon = '0x00000000000000000000000000000000000000f6';
+    const store = pool.app.get(PoolStore);
+    const lockTries = jest.spyOn(store, 'lockBeacon');
+    const built: number[] = [];
+    try {
+      await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          pool.pool.send({
+            ...transfer(4400 + i),
+            beaconAddress: beacon,
+            build: () => {
+              built.push(i);
+              return { to: RECIPIENT, value: 1n, gasLimit: 21_000n };
+            },
+          }),
+        ),
+      );
+      expect(built).toEqual([0, 1, 2, 3, 4, 5]);
+      // Those queued behind a send of this process wait for its hand-over, not for a failed lock statement.
+      expect(lockTries.mock.calls.filter(([b]) => b === beacon)).toHaveLength(6);
+    } finally {
+      lockTries.mockRestore();
+    }
+  }, 30_000);
+
   it('costs three statements and no balance or nonce read per send once a wallet is in use', async () => {
     const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [6]));
     try {
