@@ -17,6 +17,8 @@ import { TrustedBeacons } from './trusted-beacons';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
+/** The chain's clock is read at most this often (shared by concurrent updates): it was one RPC call per update. */
+const CHAIN_CLOCK_CACHE_MS = 1_000;
 
 /**
  * The service signs the measurement (EIP-712, SIGNER_PRIVATE_KEY) and a pool wallet submits
@@ -26,6 +28,9 @@ const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
  */
 @Injectable()
 export class EcdsaUpdateService {
+  /** How far the chain's latest block timestamp is ahead of this host's clock (s, may be negative), and when it was read. */
+  private chainAhead?: { at: number; seconds: Promise<number> };
+
   constructor(
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
     private readonly chain: Chain,
@@ -84,8 +89,19 @@ export class EcdsaUpdateService {
    * a chain ahead of us (a test chain warped forward) must not receive a signature already expired.
    */
   private async deadline(provider: JsonRpcProvider): Promise<bigint> {
-    const latest = await rpc(() => provider.getBlock('latest'));
-    const now = Math.max(Math.floor(Date.now() / 1000), latest?.timestamp ?? 0);
+    const host = Math.floor(Date.now() / 1000);
+    const now = host + Math.max(0, await this.chainAheadSeconds(provider));
     return BigInt(now + this.settings.ecdsaSignatureTtlSeconds);
+  }
+
+  private chainAheadSeconds(provider: JsonRpcProvider): Promise<number> {
+    if (!this.chainAhead || Date.now() - this.chainAhead.at > CHAIN_CLOCK_CACHE_MS) {
+      const seconds = rpc(() => provider.getBlock('latest')).then((latest) => (latest?.timestamp ?? 0) - Math.floor(Date.now() / 1000));
+      this.chainAhead = { at: Date.now(), seconds };
+      seconds.catch(() => {
+        if (this.chainAhead?.seconds === seconds) this.chainAhead = undefined;
+      });
+    }
+    return this.chainAhead.seconds;
   }
 }
