@@ -22,7 +22,7 @@ import { PreparedTransaction, TransactionBuilder } from './transaction-builder';
 import { Lane, WalletLanes } from './wallet-lanes';
 import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
 
-/** Re-signs with a fresh nonce at most this often per wallet before giving up. */
+/** Re-signs with a fresh nonce at most this often per wallet before moving to another one. */
 const NONCE_ATTEMPTS = 4;
 /** On shutdown, in-flight sends get this long to reach their receipt. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -44,7 +44,7 @@ interface Broadcast {
   at: number;
 }
 
-/** The outcome of the nonce-taking steps on one wallet. */
+/** The outcome of the nonce-taking steps on one wallet ('full': its pipeline or its nonces are taken by other replicas). */
 type LaneOutcome = { kind: 'sent'; row: TxJournalRow; broadcast: boolean } | { kind: 'full' } | { kind: 'short' };
 
 /** Another send took the idempotency key between our look and our insert. */
@@ -297,7 +297,10 @@ export class WalletPool implements BeforeApplicationShutdown {
           throw new TransactionRejectedError(row.txHash, outcome.error);
       }
     }
-    throw new Error(`Wallet ${lane.address}: no usable nonce after ${NONCE_ATTEMPTS} attempts`);
+    // Other replicas (or something outside the pool) keep taking this wallet's next nonce, and nothing of
+    // this send is live in the journal: another wallet, as for a full pipeline (it was a 500).
+    this.logger.warn(`wallet ${lane.address}: no usable nonce after ${NONCE_ATTEMPTS} attempts; trying another wallet`);
+    return { kind: 'full' };
   }
 
   /**

@@ -253,6 +253,25 @@ describe('WalletPool', () => {
     }
   }, 30_000);
 
+  it("moves to another wallet when other replicas keep taking a wallet's next nonce (it was a 500)", async () => {
+    const store = pool.app.get(PoolStore);
+    const original = store.journal.bind(store);
+    let contended: string | undefined;
+    // Another replica wins the first wallet's nonce every time this process tries it.
+    const journal = jest.spyOn(store, 'journal').mockImplementation(async (entry, funds) => {
+      contended ??= entry.wallet;
+      return entry.wallet === contended ? { kind: 'nonce-moved', nextNonce: entry.nonce } : original(entry, funds);
+    });
+    try {
+      const sent = await pool.pool.send(transfer(4500));
+      expect(sent).toMatchObject({ status: 'confirmed' });
+      expect(sent.wallet).not.toBe(contended);
+      expect(journal.mock.calls.filter(([entry]) => entry.wallet === contended)).toHaveLength(4);
+    } finally {
+      journal.mockRestore();
+    }
+  });
+
   it('costs three statements and no balance or nonce read per send once a wallet is in use', async () => {
     const single = await startPoolApp(poolSettings(infra.pg.url('beacon_ops'), infra.anvil.url, {}, [6]));
     try {
