@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { listRouteAccess, RouteAccessEntry } from '@perp/auth';
+import { listRouteAccess, RouteAccessEntry, routeAccessTable, securityMismatches } from '@perp/auth';
 import { buildOpenApiDocument } from '@perp/service';
 import { withExportApp } from '../openapi/openapi-document';
 import { BEACON_OPS_DESCRIPTION } from '../service-description';
@@ -25,8 +25,6 @@ const EXPECTED: [route: string, access: string][] = [
   ['POST /update_beacon_with_ecdsa_adapter', 'StaticBearerGuard'],
 ];
 
-const accessOf = ({ access, guards }: RouteAccessEntry) => (access === 'guarded' ? guards.join(',') : access);
-
 describe('beacon-ops routes and their access', () => {
   let routes: RouteAccessEntry[];
   let document: OpenAPIObject;
@@ -35,19 +33,14 @@ describe('beacon-ops routes and their access', () => {
   });
 
   it('declares an access on every route (none refused by default deny)', () => {
-    expect(routes.filter((entry) => entry.access === 'none').map((entry) => entry.route)).toEqual([]);
+    expect(routeAccessTable(routes).filter(([, access]) => access === 'none')).toEqual([]);
   });
 
   it('lists every route with its guard or as public', () => {
-    expect(routes.map((entry) => [entry.route, accessOf(entry)])).toEqual(EXPECTED);
+    expect(routeAccessTable(routes)).toEqual(EXPECTED);
   });
 
   it('documents security in OpenAPI exactly on the guarded routes (one decorator sets both)', () => {
-    const wrong = routes.filter((entry) => {
-      const [method, path] = entry.route.split(' ');
-      const operation = document.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'get'];
-      return (entry.access === 'guarded') !== (operation?.security ?? []).length > 0;
-    });
-    expect(wrong.map((entry) => entry.route)).toEqual([]);
+    expect(securityMismatches(routes, document)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, INestApplication, RequestMethod, Type } 
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { markRouteDenied, RouteAccess, routeAccessOf, routeGuardsOf, routeMethodsOf } from './route-guards';
 
 export interface RouteAccessEntry {
@@ -38,6 +39,22 @@ export function listRouteAccess(app: INestApplication): RouteAccessEntry[] {
     }
   }
   return entries.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+/** The routes as a reviewed list reads them: [route, the guards' names | 'public' | 'none' (refused by default deny)]. */
+export function routeAccessTable(routes: RouteAccessEntry[]): [route: string, access: string][] {
+  return routes.map(({ route, access, guards }) => [route, access === 'guarded' ? guards.join(',') : access]);
+}
+
+/** The routes whose OpenAPI operation documents security without a guard, or a guard without security (one decorator sets both). */
+export function securityMismatches(routes: RouteAccessEntry[], document: OpenAPIObject): string[] {
+  return routes
+    .filter(({ route, access }) => {
+      const [method, path] = route.split(' ');
+      const operation = document.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'get'];
+      return (access === 'guarded') !== (operation?.security ?? []).length > 0;
+    })
+    .map(({ route }) => route);
 }
 
 /**
