@@ -1,5 +1,5 @@
-import { EcdsaBeacon__factory, encodeEcdsaInputs, signMeasurement, withGasHeadroom } from '@perp/contracts';
-import { AbstractSigner, BaseWallet, FeeData, hexlify, JsonRpcProvider, keccak256, randomBytes, TransactionReceipt } from 'ethers';
+import { EcdsaBeacon__factory, encodeEcdsaInputs, measurementDigest, signMeasurementDigest, withGasHeadroom } from '@perp/contracts';
+import { BaseWallet, FeeData, hexlify, JsonRpcProvider, keccak256, randomBytes, TransactionReceipt } from 'ethers';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const RECEIPT_TIMEOUT_MS = 60_000;
@@ -19,7 +19,7 @@ export class DirectSender {
   constructor(
     private readonly provider: JsonRpcProvider,
     private readonly wallets: BaseWallet[],
-    private readonly signer: AbstractSigner,
+    private readonly signer: BaseWallet,
     private readonly chainId: bigint,
     private readonly pollMs: number,
   ) {}
@@ -35,7 +35,8 @@ export class DirectSender {
     this.nextNonce.set(wallet.address, nonce + 1);
     // The same validity as the service's default ECDSA_SIGNATURE_TTL_SECONDS.
     const signed = { measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: BigInt(Math.floor(Date.now() / 1000) + 300) };
-    const proof = await signMeasurement(this.signer, adapter, this.chainId, signed);
+    // The service's way of signing (the digest once, with a cached domain separator), so both paths do the same crypto.
+    const proof = signMeasurementDigest(this.signer.signingKey, measurementDigest(adapter, this.chainId, signed));
     const data = ecdsaBeacon.encodeFunctionData('updateIndex', [proof, encodeEcdsaInputs(signed)]);
     const gasLimit = withGasHeadroom(await this.provider.estimateGas({ from: wallet.address, to: beacon, data }));
     const fees = await this.feeData();

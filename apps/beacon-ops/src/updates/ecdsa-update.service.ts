@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EcdsaBeacon__factory, encodeEcdsaInputs, measurementDigest, signMeasurement } from '@perp/contracts';
+import { EcdsaBeacon__factory, encodeEcdsaInputs, measurementDigest, signMeasurementDigest } from '@perp/contracts';
 import { BeaconOpsError } from '@perp/http';
 import { hexlify, id, JsonRpcProvider, randomBytes } from 'ethers';
 import { Chain } from '../chain/chain.module';
@@ -70,11 +70,13 @@ export class EcdsaUpdateService {
       call: async () => {
         // Unordered nonces: a random 256-bit one is unused with certainty, and needs no coordination between replicas.
         const measurement = { measurement: body.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
-        const signature = await signMeasurement(this.keys.signer, adapter.adapter, chainId, measurement);
+        // One digest, signed and journaled.
+        const digest = measurementDigest(adapter.adapter, chainId, measurement);
+        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
         return {
           to: beacon,
           data: ecdsaBeacon.encodeFunctionData('updateIndex', [signature, encodeEcdsaInputs(measurement)]),
-          signed: { verifier: adapter.adapter, digest: measurementDigest(adapter.adapter, chainId, measurement) },
+          signed: { verifier: adapter.adapter, digest },
         };
       },
       mapRevert: (decoded, raw) =>
