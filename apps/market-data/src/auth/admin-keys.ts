@@ -11,7 +11,8 @@ export class AdminKeys {
     this.matcher = new StaticTokenMatcher(settings.adminApiKeys);
   }
 
-  isAdmin(presented: string): boolean {
-    return this.matcher.matches(presented);
+  /** Whether the presented key, given as its SHA-256 (hashApiKey: the Key store lookup needs it anyway), is an admin key. */
+  isAdminDigest(digest: Buffer): boolean {
+    return this.matcher.matchesDigest(digest);
   }
 }

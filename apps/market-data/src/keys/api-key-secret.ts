@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '@perp/auth';
 
 /** Every developer or bot key starts with it, so a leaked one is recognisable (secret scanners). */
 export const API_KEY_PREFIX = 'mdk_';
@@ -13,7 +14,7 @@ export function generateApiKey(): string {
 
 /** The only form a key is stored and looked up in. */
 export function hashApiKey(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  return sha256(key);
 }
 
 /** What listings show: first 8 characters + `...` + last 4. */

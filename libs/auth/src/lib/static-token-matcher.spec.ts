@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { StaticTokenMatcher } from './static-token-matcher';
+import { createHash } from 'node:crypto';
+import { sha256, StaticTokenMatcher } from './static-token-matcher';
 
 // Node's own export cannot be spied on in place: wrap it to count the comparisons.
 jest.mock('node:crypto', () => {
@@ -19,6 +20,14 @@ describe('StaticTokenMatcher', () => {
     const matcher = new StaticTokenMatcher(rotation);
     for (const token of ['token-now-current-000', 'token-now-current-00021', 'TOKEN-NOW-CURRENT-0002', ' token-now-current-0002', '', undefined]) {
       expect(matcher.matches(token)).toBe(false);
+    }
+  });
+
+  it('answers the same for a presented token or its SHA-256 (one hash per request serves several checks)', () => {
+    const matcher = new StaticTokenMatcher(rotation);
+    for (const token of [...rotation, 'wrong', 'tökén-ünicode']) {
+      expect(sha256(token)).toEqual(createHash('sha256').update(token, 'utf8').digest());
+      expect(matcher.matchesDigest(sha256(token))).toBe(matcher.matches(token));
     }
   });
 

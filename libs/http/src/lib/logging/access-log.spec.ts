@@ -65,6 +65,29 @@ describe('access log and JSON logs', () => {
     expect(second['caller']).toBeUndefined();
   });
 
+  it("writes its lines in the logger's own JSON: the same identity fields, in the same order, and valid JSON whatever the caller text", async () => {
+    const ownLines: string[] = [];
+    const logger = createServiceLogger({ name: 'same-shape', level: 'info', destination: { write: (text: string) => void ownLines.push(text) } });
+    const shaped = await createTestApp([LoggedController], {
+      errors: 'detail',
+      configure: (nest) => {
+        useHttpConventions(nest, { errors: 'detail', logger: new NestPinoLogger(logger) });
+        installAccessLog(nest.getHttpAdapter().getInstance(), logger, { caller: () => 'key "7" \\ \u2028' });
+      },
+    });
+    try {
+      logger.info({ x: 1 }, 'own');
+      await request(shaped.getHttpServer()).get('/markets/1').set('X-Request-Id', 'trace-shape').expect(200);
+      const [own, access] = ownLines.map((text) => JSON.parse(text) as Line);
+      expect(Object.keys(access).slice(0, 5)).toEqual(Object.keys(own).slice(0, 5));
+      for (const field of ['level', 'pid', 'hostname', 'name']) expect(access[field]).toEqual(own[field]);
+      expect(new Date(access['time'] as string).toISOString()).toBe(access['time']);
+      expect(access).toMatchObject({ reqId: 'trace-shape', route: '/markets/:id', status: 200, caller: 'key "7" \\ \u2028', msg: 'request' });
+    } finally {
+      await shaped.close();
+    }
+  });
+
   it('collapses every unmatched path into one route label', async () => {
     await request(app.getHttpServer()).get('/no/such/path/0x123').expect(404);
     await request(app.getHttpServer()).get('/another').expect(404);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { getRequestId } from '../request-id';
-import { unredactedSibling } from './service-logger';
+import { accessLineWriter } from './service-logger';
 
 /** The route label of a request no route matched (404s, scanners): one label, whatever the path. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -17,20 +17,16 @@ export type CallerOf = (request: FastifyRequest) => string | undefined;
 export function installAccessLog(fastify: FastifyInstance, logger: Logger, options: { caller?: CallerOf } = {}): void {
   if (!logger.isLevelEnabled('info')) return;
   const caller = options.caller;
-  // These fields are never secret (no header is logged): no redaction pass per request.
-  const access = unredactedSibling(logger);
+  const write = accessLineWriter(logger);
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    access.info(
-      {
-        reqId: getRequestId(request),
-        method: request.method,
-        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        caller: caller?.(request),
-      },
-      'request',
-    );
+    write({
+      reqId: getRequestId(request),
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      caller: caller?.(request),
+    });
     done();
   });
 }

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import pino, { DestinationStream, LevelWithSilent, Logger, LoggerOptions } from 'pino';
 import { REDACTED, REDACTED_LOG_PATHS } from './log-redaction';
 
@@ -62,22 +63,53 @@ function bufferedStdout(): DestinationStream {
 const prettyLoggers = new WeakSet<Logger>();
 const markedPretty = (logger: Logger): Logger => (prettyLoggers.add(logger), logger);
 
+/** The fields of an access line: fixed, and never secret (no header, no query string). */
+export interface AccessLineFields {
+  reqId: string | undefined;
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
+  caller: string | undefined;
+}
+
 /**
- * A logger on the same destination and level without path redaction, for records whose fields
- * are fixed and never secret (the access line): redaction walks every record's paths, a
- * tenth of a cached read's CPU.
+ * Writes access lines (msg "request", level info) to the logger's destination, in the same
+ * JSON as the logger's own lines: level, time, pid, hostname, name, the fields, msg. Built
+ * here rather than by pino: its generic serialisation of the record (and the redaction pass,
+ * which these fields do not need) cost more than a tenth of a cached read's CPU. The time is
+ * formatted once per millisecond. A pretty logger (the dev stack) gets pino's own lines.
  */
-export function unredactedSibling(logger: Logger): Logger {
+export function accessLineWriter(logger: Logger): (fields: AccessLineFields) => void {
+  const name = logger.bindings()['name'] as string | undefined;
   const destination = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
-  return pino(
-    {
-      name: (logger.bindings()['name'] as string | undefined) ?? undefined,
-      level: logger.level,
-      timestamp: pino.stdTimeFunctions.isoTime,
-      ...(prettyLoggers.has(logger) ? {} : { formatters: { level: (label: string) => ({ level: label }) } }),
-    },
-    destination,
-  );
+  if (prettyLoggers.has(logger)) {
+    const sibling = pino({ name, level: logger.level, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+    return (fields) => sibling.info(fields, 'request');
+  }
+  const identity = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}${name === undefined ? '' : `,"name":${JSON.stringify(name)}`}`;
+  const clock = isoClock();
+  return ({ reqId, method, route, status, ms, caller }) => {
+    let line = `{"level":"info","time":"${clock()}"${identity}`;
+    if (reqId !== undefined) line += `,"reqId":${JSON.stringify(reqId)}`;
+    line += `,"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status},"ms":${ms}`;
+    if (caller !== undefined) line += `,"caller":${JSON.stringify(caller)}`;
+    destination.write(`${line},"msg":"request"}\n`);
+  };
+}
+
+/** The current time as ISO 8601, formatted again only when the millisecond changes. */
+function isoClock(): () => string {
+  let at = 0;
+  let text = '';
+  return () => {
+    const now = Date.now();
+    if (now !== at) {
+      at = now;
+      text = new Date(now).toISOString();
+    }
+    return text;
+  };
 }
 
 /** Writes what the buffered destination still holds, synchronously (on close, before the process exits). */
