@@ -56,8 +56,9 @@ export function HttpCache(policy: HttpCachePolicy): MethodDecorator {
   );
 }
 
-/** Requests answered from ReusedAnswers (their text is not stored again: it would never expire). */
-const replayed = new WeakSet<FastifyRequest>();
+/** Marks a request answered from ReusedAnswers (its text is not stored again: it would never expire). A symbol, not a WeakSet entry per request. */
+const REPLAYED = Symbol('perp:replayed-answer');
+const isReplayed = (request: FastifyRequest): boolean => (request as unknown as Record<symbol, boolean | undefined>)[REPLAYED] === true;
 
 const policyOf = (request: FastifyRequest): HttpCachePolicy | undefined =>
   (request.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[HTTP_CACHE] as HttpCachePolicy | undefined;
@@ -84,14 +85,14 @@ export function installHttpCache(fastify: FastifyInstance): void {
     if (policy === undefined || policy === 'no-cache') return done();
     const body = answers.get(request.url);
     if (body === undefined) return done();
-    replayed.add(request);
+    (request as unknown as Record<symbol, boolean>)[REPLAYED] = true;
     // Answering from a hook ends the chain there (no done()).
     void reply.header('Content-Type', JSON_UTF8).send(body);
   });
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const policy = policyOf(request);
     if (policy === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-    if (policy !== 'no-cache' && request.method === 'GET' && !replayed.has(request)) answers.set(request.url, payload);
+    if (policy !== 'no-cache' && request.method === 'GET' && !isReplayed(request)) answers.set(request.url, payload);
     // Only memoised answers (max-age routes) can be known: lists are not looked up.
     const etag = (policy !== 'no-cache' && knownEtags.get(payload)) || etagOfJson(payload);
     void reply.header('ETag', etag);
