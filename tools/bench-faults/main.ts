@@ -40,7 +40,9 @@ const updateAppliedAfter = new Map<FaultTimings, number | undefined>();
 const CALL_TIMEOUT_MS = 60_000;
 /** The kill -9 experiment: updates in flight (one beacon each), killed this long after they were sent. */
 const KILL_UPDATES = 50;
-const KILL_AFTER_MS = 150;
+/** The kill comes once this many of the updates are journaled (or after KILL_AT_LATEST_MS): some sent, the rest not yet. */
+const KILL_AFTER_JOURNALED = 10;
+const KILL_AT_LATEST_MS = 10_000;
 let killReport = '';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,6 +132,8 @@ async function beaconOps(): Promise<FaultTimings[]> {
       RPC_URL: anvil.url,
       BEACON_OPS_HOST: '127.0.0.1',
       BEACON_OPS_PORT: String(port),
+      // The experiments send more than the default 60 updates a minute on one token: the kill's retries got 429s.
+      RATE_LIMIT_TRANSACTIONS_PER_MINUTE: '100000',
     };
     service = await startService('beacon-ops', serviceEnv, port);
     const base = `http://127.0.0.1:${port}`;
@@ -186,7 +190,9 @@ async function beaconOps(): Promise<FaultTimings[]> {
       }).then(async (res) => ({ status: res.status, body: await res.text() }));
     const rowsBefore = await journalRows(pg.url('beacon_ops'));
     const inFlight = beacons.map((_, i) => keyed(i).catch(() => null));
-    await sleep(KILL_AFTER_MS);
+    // A fixed delay killed it before the first journal row (each new beacon's first update reads its adapter first).
+    const killBy = Date.now() + KILL_AT_LATEST_MS;
+    while ((await journalRows(pg.url('beacon_ops'))) - rowsBefore < KILL_AFTER_JOURNALED && Date.now() < killBy) await sleep(5);
     await service.stop('SIGKILL');
     await Promise.all(inFlight);
     const journaledAtKill = (await journalRows(pg.url('beacon_ops'))) - rowsBefore;
