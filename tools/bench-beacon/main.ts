@@ -94,9 +94,10 @@ async function main(): Promise<void> {
     const profileDir = textOption('profile');
     const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const logDir = mkdtempSync(join(tmpdir(), 'bench-beacon-'));
-    const services: { base: string; service: ReturnType<typeof spawnManaged>; logFile: string }[] = [];
+    const services: { base: string; service: ReturnType<typeof spawnManaged>; logFile: string; metrics: string }[] = [];
     for (let r = 0; r < replicas; r++) {
       const port = await getFreePort();
+      const metricsPort = await getFreePort();
       const logFile = join(logDir, `beacon-ops-${r}.log`);
       const service = spawnManaged(process.execPath, [...nodeArgs, join(REPO_ROOT, 'dist', 'apps', 'beacon-ops', 'main.js')], {
         cwd: REPO_ROOT,
@@ -105,8 +106,8 @@ async function main(): Promise<void> {
           ...process.env,
           ...contracts.env,
           BEACON_OPS_PORT: String(port),
-          // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
-          METRICS_PORT: '0',
+          // Metrics on (their cost is part of the run), on a free port: the default may be taken on a shared machine.
+          METRICS_PORT: String(metricsPort),
           BEACON_OPS_HOST: '127.0.0.1',
           BEACON_OPS_DATABASE_URL: pg.url('beacon_ops'),
           RPC_URL: anvil.url,
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
       stopping.unshift(() => service.stop('SIGTERM', 10_000));
       const base = `http://127.0.0.1:${port}`;
       await waitUntil('beacon-ops /ready', async () => (await fetch(`${base}/ready`)).ok, { timeoutMs: 60_000, intervalMs: 250 });
-      services.push({ base, service, logFile });
+      services.push({ base, service, logFile, metrics: `http://127.0.0.1:${metricsPort}/metrics` });
     }
     const logFiles = services.map((s) => s.logFile);
 
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
     // else the machine runs meanwhile weighs on both paths alike.
     const rowsBefore = await journalCount(pg.url('beacon_ops'));
     const logLinesBefore = nonceLogLines(logFiles);
+    const conflictsBefore = await nonceConflicts(services.map((s) => s.metrics));
     const loads: string[] = [];
     const half = Math.ceil(updates / 2);
     const serviceRuns: Run[] = [];
@@ -200,6 +202,10 @@ async function main(): Promise<void> {
       (journal['replaced'] ?? 0) +
       (nonceLogLines(logFiles) - logLinesBefore);
     const directConfirmed = directRun.results.filter((r) => r.status === 'fulfilled').length;
+    // Not errors: a send whose nonce another replica took first signs again (CPU, not correctness).
+    console.log(
+      `service sends signed again after another replica took their nonce: ${(await nonceConflicts(services.map((s) => s.metrics))) - conflictsBefore}`,
+    );
     // Why a request failed, if any did (at most 5 distinct messages).
     const failures = [...new Set(serviceRun.results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message ?? r.reason)] : [])))];
     if (failures.length > 0) console.log(`beacon-ops failures: ${failures.slice(0, 5).join(' | ')}`);
@@ -265,6 +271,16 @@ const journalStatuses = (url: string, skip: number) =>
     }[];
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
   });
+
+/** beacon_ops_nonce_conflicts_total summed over the replicas' /metrics. */
+async function nonceConflicts(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    const text = await (await fetch(url)).text();
+    total += Number(/^beacon_ops_nonce_conflicts_total (\S+)$/m.exec(text)?.[1] ?? 0);
+  }
+  return total;
+}
 
 async function confirmedCount(provider: ReturnType<typeof uncachedProvider>, hashes: string[]): Promise<number> {
   const receipts = await Promise.all(hashes.map((h) => provider.getTransactionReceipt(h)));

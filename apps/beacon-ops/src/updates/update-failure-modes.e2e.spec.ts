@@ -99,7 +99,10 @@ describe('update routes when the pool, the chain or the receipt fail', () => {
     const rows = (await journalRows(env.service.db)).slice(rowsBefore);
     expect(rows).toHaveLength(50);
     expect(rows.every((r) => r.status === 'confirmed')).toBe(true); // none replaced, refused or re-signed
-    expect(new Set(rows.map((r) => r.wallet))).toEqual(new Set(wallets()));
+    // The pool fills a wallet to half its pipeline before the next (WalletLanes): 5 beacons in flight take two of the four.
+    const used = new Set(rows.map((r) => r.wallet));
+    expect(used.size).toBeGreaterThan(1);
+    expect([...used].every((wallet) => wallets().includes(wallet))).toBe(true);
     for (const wallet of wallets()) {
       const nonces = rows
         .filter((r) => r.wallet === wallet)

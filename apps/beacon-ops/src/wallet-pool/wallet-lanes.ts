@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { poolMetrics } from '../metrics/pool-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
@@ -19,34 +20,59 @@ export interface Lane {
   tail: Promise<unknown>;
   /** Until then, other replicas fill the wallet's pipeline (the journal insert said so): look elsewhere. */
   fullUntil: number;
+  /** Until then, prefer other wallets: another replica took a nonce this process was about to use. */
+  contendedUntil: number;
 }
 
 /** How long a wallet another replica filled is left alone before this process tries it again. */
 const FULL_BACKOFF_MS = 100;
+/**
+ * How long a wallet on which another replica took our next nonce comes after the others: each
+ * such loss costs a signature and a statement again, so the replica that lost moves to its next
+ * wallet, and replicas sharing a pool settle on different wallets.
+ */
+const CONTENDED_BACKOFF_MS = 2_000;
 
 /**
- * Spreads sends over the pool's wallets, up to MAX_IN_FLIGHT_PER_WALLET unconfirmed
- * transactions each, and runs the nonce-taking steps of one wallet (sign, journal, broadcast)
- * one at a time in this process, so its nonces reach the node in order and a compare-and-set
- * of next_nonce only ever loses to another replica.
+ * Places sends on the pool's wallets, up to MAX_IN_FLIGHT_PER_WALLET unconfirmed transactions
+ * each, and runs the nonce-taking steps of one wallet (sign, journal, broadcast) one at a time in
+ * this process, so its nonces reach the node in order and a compare-and-set of next_nonce only
+ * ever loses to another replica.
+ *
+ * Each process goes through the wallets in an order of its own (random at start), filling one
+ * to half its pipeline before the next: two replicas spreading over the same wallets lost the
+ * compare-and-set on about every send and signed every transaction twice (beacon-ops' CPU per
+ * update 1.5 times a single replica's). A wallet on which another replica took our nonce
+ * comes last for a while (CONTENDED_BACKOFF_MS).
  */
 @Injectable()
 export class WalletLanes {
   private readonly lanes = new Map<string, Lane>();
   private readonly roomMade = new WakeQueue<true>();
-  private turn = 0;
+  /** This process' order of preference over the wallets (address -> rank). */
+  private readonly preference = new Map<string, number>();
+  /** Sends a wallet takes before the next one in the order is used: half its pipeline. */
+  private readonly softLimit: number;
 
   constructor(
     keys: PoolKeys,
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
   ) {
-    for (const address of keys.addresses) this.lanes.set(address, { address, inFlight: 0, nextNonce: null, tail: Promise.resolve(), fullUntil: 0 });
+    for (const address of keys.addresses)
+      this.lanes.set(address, { address, inFlight: 0, nextNonce: null, tail: Promise.resolve(), fullUntil: 0, contendedUntil: 0 });
+    const order = [...keys.addresses];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    order.forEach((address, rank) => this.preference.set(address, rank));
+    this.softLimit = Math.max(1, Math.ceil(settings.maxInFlightPerWallet / 2));
   }
 
-  /** Counts a send in on the least busy of `candidates` with room, waiting (until `deadline`, then 503) while all are full. */
+  /** Counts a send in on the best of `candidates` with room (see `rank`), waiting (until `deadline`, then 503) while all are full. */
   async enter(candidates: string[], deadline: number): Promise<Lane> {
     for (;;) {
-      const lane = this.leastBusy(candidates);
+      const lane = this.choose(candidates);
       if (lane) {
         lane.inFlight++;
         poolMetrics.noncesInFlight.set({ wallet: lane.address }, lane.inFlight);
@@ -70,6 +96,12 @@ export class WalletLanes {
     lane.fullUntil = Date.now() + FULL_BACKOFF_MS;
   }
 
+  /** Another replica took the nonce this process was about to use on the lane's wallet: prefer other wallets a while. */
+  markContended(lane: Lane): void {
+    poolMetrics.nonceConflicts.inc();
+    lane.contendedUntil = Date.now() + CONTENDED_BACKOFF_MS;
+  }
+
   /** Runs `work` after every earlier `exclusive` work of the lane has ended. */
   exclusive<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
     const run = lane.tail.then(work);
@@ -82,16 +114,28 @@ export class WalletLanes {
     for (const lane of this.lanes.values()) lane.nextNonce = null;
   }
 
-  private leastBusy(candidates: string[]): Lane | null {
+  /** The best of `candidates` with room by `rank`, or null when all are full. */
+  private choose(candidates: string[]): Lane | null {
     let best: Lane | null = null;
+    let bestRank = Infinity;
     const now = Date.now();
-    // Starting at a rotating offset: ties go round the pool instead of always to the first wallet.
-    this.turn = (this.turn + 1) % Math.max(1, candidates.length);
-    for (let i = 0; i < candidates.length; i++) {
-      const lane = this.lanes.get(candidates[(this.turn + i) % candidates.length]);
+    for (const address of candidates) {
+      const lane = this.lanes.get(address);
       if (!lane || lane.fullUntil > now || lane.inFlight >= this.settings.maxInFlightPerWallet) continue;
-      if (!best || lane.inFlight < best.inFlight) best = lane;
+      const rank = this.rank(lane, now);
+      if (rank < bestRank) [best, bestRank] = [lane, rank];
     }
     return best;
+  }
+
+  /**
+   * Lower is better: wallets no other replica took a nonce on before contended ones; among
+   * them, the first in this process' order below the soft limit (filling it), else the least busy.
+   */
+  private rank(lane: Lane, now: number): number {
+    const order = this.preference.get(lane.address) ?? 0;
+    const contended = lane.contendedUntil > now ? 2 : 0;
+    const tier = lane.inFlight < this.softLimit ? 0 : 1;
+    return (contended + tier) * 1e9 + (tier === 0 ? order : lane.inFlight * 1e4 + order);
   }
 }

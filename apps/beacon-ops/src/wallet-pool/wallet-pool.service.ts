@@ -255,12 +255,15 @@ export class WalletPool implements BeforeApplicationShutdown {
         if (error instanceof JournalConflictError && error.on === 'idempotency_key') throw new KeyTakenError();
         // A live row holds the nonce, or these very bytes were journaled (and mined) before: the stored nonce is stale.
         if (error instanceof JournalConflictError) {
+          this.lanes.markContended(lane);
           lane.nextNonce = await this.nonces.sync(lane.address, provider);
           continue;
         }
         throw error;
       }
       if (inserted.kind === 'nonce-moved') {
+        // Another replica sent on this wallet since our last send here.
+        this.lanes.markContended(lane);
         lane.nextNonce = inserted.nextNonce;
         continue;
       }
