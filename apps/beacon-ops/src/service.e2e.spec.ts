@@ -1,5 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AnvilNode, PostgresServer, startAnvil, startTestPostgres } from '@perp/local-infra';
+import { AnvilNode, PostgresServer, startAnvil, startTestPostgres, waitUntil } from '@perp/local-infra';
 import request from 'supertest';
 import { createBeaconOpsApp } from './create-app';
 import { loadBeaconOpsSettings } from './settings';
@@ -27,6 +27,8 @@ describe('beacon-ops service routes', () => {
     });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
+    // The journal store migrates on its first connection; until then /ready rightly says 503 (a busy CI machine took longer than the first probe).
+    await waitUntil('beacon-ops /ready', async () => (await request(app.getHttpServer()).get('/ready')).status === 200, { timeoutMs: 30_000, intervalMs: 100 });
   }, 60_000);
 
   afterAll(async () => {
