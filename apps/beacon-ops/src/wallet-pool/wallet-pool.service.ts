@@ -179,7 +179,7 @@ export class WalletPool implements BeforeApplicationShutdown {
     };
   }
 
-  /** Steps 3-6 on the least busy payable wallet; another one when this one cannot pay or another replica filled its pipeline. */
+  /** Steps 3-6 on the payable wallet WalletLanes picks; another one when this one cannot pay or another replica filled its pipeline. */
   private async reserveAndBroadcast(request: SendRequest, context: SendContext): Promise<Broadcast> {
     const unpayable = new Set<string>();
     let charged = false;
