@@ -202,10 +202,8 @@ async function main(): Promise<void> {
       (journal['replaced'] ?? 0) +
       (nonceLogLines(logFiles) - logLinesBefore);
     const directConfirmed = directRun.results.filter((r) => r.status === 'fulfilled').length;
-    // Not errors: a send whose nonce another replica took first signs again (CPU, not correctness).
-    console.log(
-      `service sends signed again after another replica took their nonce: ${(await nonceConflicts(services.map((s) => s.metrics))) - conflictsBefore}`,
-    );
+    // Not errors: a send whose nonce was taken first (mostly by another replica) signs again (CPU, not correctness).
+    console.log(`service sends signed again because their nonce was taken: ${(await nonceConflicts(services.map((s) => s.metrics))) - conflictsBefore}`);
     // Why a request failed, if any did (at most 5 distinct messages).
     const failures = [...new Set(serviceRun.results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message ?? r.reason)] : [])))];
     if (failures.length > 0) console.log(`beacon-ops failures: ${failures.slice(0, 5).join(' | ')}`);

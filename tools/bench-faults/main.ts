@@ -38,7 +38,7 @@ const ANVIL_FAULT_MS = 8_000;
 /** For beacon-ops: how long after the experiment (healed, load stopped) an update of its beacon applied again. */
 const updateAppliedAfter = new Map<FaultTimings, number | undefined>();
 const CALL_TIMEOUT_MS = 60_000;
-/** The kill -9 experiment: updates in flight (one beacon each), killed this long after they were sent. */
+/** The kill -9 experiment: this many updates in flight, one beacon each. */
 const KILL_UPDATES = 50;
 /** The kill comes once this many of the updates are journaled (or after KILL_AT_LATEST_MS): some sent, the rest not yet. */
 const KILL_AFTER_JOURNALED = 10;

@@ -26,10 +26,10 @@ export const poolMetrics = {
   replaced: new Counter({ name: 'beacon_ops_transactions_replaced_total', help: 'Transactions re-sent with the same nonce and a higher fee' }),
   /** Transactions that ended failed, by reason: reverted | dropped | rejected | timeout. */
   failed: new Counter({ name: 'beacon_ops_transactions_failed_total', help: 'Pool transactions that ended failed', labelNames: ['reason'] }),
-  /** A nonce this process signed for was taken by another replica first: the transaction was signed again (see WalletLanes). */
+  /** The wallet's stored nonce had moved past the one this process signed with (mostly another replica's send): signed again (see WalletLanes). */
   nonceConflicts: new Counter({
     name: 'beacon_ops_nonce_conflicts_total',
-    help: 'Sends that signed again because another replica took the nonce first',
+    help: "Sends signed again because the wallet's stored nonce had moved on, mostly by another replica's send",
   }),
   /** RPC errors by kind: timeout | unavailable | nonce | rejected | other. */
   rpcErrors: new Counter({ name: 'beacon_ops_rpc_errors_total', help: 'RPC errors seen by the pool, by kind', labelNames: ['kind'] }),

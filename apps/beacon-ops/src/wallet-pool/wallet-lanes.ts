@@ -69,7 +69,7 @@ export class WalletLanes {
     this.softLimit = Math.max(1, Math.ceil(settings.maxInFlightPerWallet / 2));
   }
 
-  /** Counts a send in on the best of `candidates` with room (see `rank`), waiting (until `deadline`, then 503) while all are full. */
+  /** Counts a send in on the best of `candidates` with room (see `choose`), waiting (until `deadline`, then 503) while all are full. */
   async enter(candidates: string[], deadline: number): Promise<Lane> {
     for (;;) {
       const lane = this.choose(candidates);
@@ -114,28 +114,27 @@ export class WalletLanes {
     for (const lane of this.lanes.values()) lane.nextNonce = null;
   }
 
-  /** The best of `candidates` with room by `rank`, or null when all are full. */
+  /**
+   * The best of `candidates` with room, or null when all are full: wallets no other replica took a
+   * nonce on before contended ones; among them, the first in this process' order still below the
+   * soft limit (filling it), else the least busy (ties: this process' order).
+   */
   private choose(candidates: string[]): Lane | null {
-    let best: Lane | null = null;
-    let bestRank = Infinity;
+    let best: { lane: Lane; key: number[] } | null = null;
     const now = Date.now();
     for (const address of candidates) {
       const lane = this.lanes.get(address);
       if (!lane || lane.fullUntil > now || lane.inFlight >= this.settings.maxInFlightPerWallet) continue;
-      const rank = this.rank(lane, now);
-      if (rank < bestRank) [best, bestRank] = [lane, rank];
+      const filling = lane.inFlight < this.softLimit;
+      const key = [lane.contendedUntil > now ? 1 : 0, filling ? 0 : 1, filling ? 0 : lane.inFlight, this.preference.get(address) ?? 0];
+      if (!best || isBefore(key, best.key)) best = { lane, key };
     }
-    return best;
+    return best?.lane ?? null;
   }
+}
 
-  /**
-   * Lower is better: wallets no other replica took a nonce on before contended ones; among
-   * them, the first in this process' order below the soft limit (filling it), else the least busy.
-   */
-  private rank(lane: Lane, now: number): number {
-    const order = this.preference.get(lane.address) ?? 0;
-    const contended = lane.contendedUntil > now ? 2 : 0;
-    const tier = lane.inFlight < this.softLimit ? 0 : 1;
-    return (contended + tier) * 1e9 + (tier === 0 ? order : lane.inFlight * 1e4 + order);
-  }
+/** Lexicographic order of two keys of the same length. */
+function isBefore(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
 }
