@@ -1,7 +1,7 @@
 /**
  * `nx run <app>:bundle` (after `nx build <app>`): writes dist/bundles/<app>/, a folder that
  * deploys alone (see make-bundle.ts).
- *   node -r ./tools/ts-register.js tools/bundle/main.ts market-data|beacon-ops
+ *   node -r ./tools/ts-register.js tools/bundle/main.ts market-data|beacon-ops|indexer
  */
 import { relative } from 'node:path';
 import { BUNDLE_APPS, BundleApp, makeBundle, REPO_ROOT } from './make-bundle';

@@ -4,7 +4,7 @@ import { Lockfile, pruneLockfile } from './prune-lockfile';
 import { runtimeRequires } from './runtime-requires';
 
 export const REPO_ROOT = join(__dirname, '..', '..');
-export const BUNDLE_APPS = ['market-data', 'beacon-ops'] as const;
+export const BUNDLE_APPS = ['market-data', 'beacon-ops', 'indexer'] as const;
 export type BundleApp = (typeof BUNDLE_APPS)[number];
 
 /** Where `nx run <app>:bundle` writes (the target's `outputs`). */

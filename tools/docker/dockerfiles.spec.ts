@@ -4,7 +4,7 @@ import { parseDockerignore } from './dockerignore';
 import { DockerStage, parseDockerfile } from './parse-dockerfile';
 
 const REPO_ROOT = join(__dirname, '..', '..');
-const APPS = ['market-data', 'beacon-ops'] as const;
+const APPS = ['market-data', 'beacon-ops', 'indexer'] as const;
 const dockerignore = parseDockerignore(readFileSync(join(REPO_ROOT, '.dockerignore'), 'utf8'));
 
 /** The bundle target's output folder, relative to the workspace root. */
@@ -125,6 +125,14 @@ describe('docker/compose.yaml', () => {
     expect(env).toContain(`METRICS_PORT: '${port}'`);
     expect(env).toContain('METRICS_HOST: 0.0.0.0');
     expect(compose).not.toContain(`${port}:${port}`);
+  });
+
+  it("has Prometheus scrape every indexer replica's status port (the active one and the standby), never published", () => {
+    const prometheus = readFileSync(join(REPO_ROOT, 'docker', 'prometheus', 'prometheus.yml'), 'utf8');
+    expect(prometheus).toContain('job_name: indexer');
+    expect(prometheus).toMatch(/names: \['indexer'\]\s+type: A\s+port: 8002/);
+    expect(compose.split('x-indexer-env:')[1].split(/\n\n/)[0]).toContain(`INDEXER_PORT: '8002'`);
+    expect(compose).not.toContain('8002:8002');
   });
 
   it('mounts into Prometheus and Grafana only files that exist, the dashboards included', () => {

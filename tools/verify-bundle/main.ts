@@ -1,7 +1,7 @@
 /**
  * Verifies deployable bundles as a deploy would use them (see verify-bundle.ts). Build them first:
- *   npx nx run-many -t bundle -p market-data beacon-ops
- *   node -r ./tools/ts-register.js tools/verify-bundle/main.ts market-data beacon-ops
+ *   npx nx run-many -t bundle -p market-data beacon-ops indexer
+ *   node -r ./tools/ts-register.js tools/verify-bundle/main.ts market-data beacon-ops indexer
  * Exit code 0 when every bundle passed, 1 with the reason and the failing process's output.
  */
 import { BUNDLE_APPS, BundleApp } from '../bundle/make-bundle';

@@ -8,11 +8,12 @@ import { beaconOpsTarget } from './beacon-ops-target';
 import { BundleProcess } from './bundle-process';
 import { diskUsage } from './disk-usage';
 import { httpCall } from './http-call';
+import { indexerTarget } from './indexer-target';
 import { marketDataTarget } from './market-data-target';
 import { strongSecret } from './strong-secret';
 import { check, VerifyError } from './verify-error';
 
-const TARGETS: Record<BundleApp, AppTarget> = { 'market-data': marketDataTarget, 'beacon-ops': beaconOpsTarget };
+const TARGETS: Record<BundleApp, AppTarget> = { 'market-data': marketDataTarget, 'beacon-ops': beaconOpsTarget, indexer: indexerTarget };
 const NPM_CI_TIMEOUT_MS = 300_000;
 const MIGRATE_TIMEOUT_MS = 120_000;
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -76,7 +77,7 @@ export async function verifyBundle(app: BundleApp, options: { bundle?: string; l
     });
     const server = postgres;
     const url = (database: string) => server.url(database).replace('postgres@', `postgres:${password}@`);
-    prepared = await timed(app === 'beacon-ops' ? 'start anvil, deploy contracts' : 'start identity provider', () => target.prepare({ server, url }, root));
+    prepared = await timed(app === 'market-data' ? 'start identity provider' : 'start anvil, deploy contracts', () => target.prepare({ server, url }, root));
 
     // Only production settings: nothing inherited from this shell.
     const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: home, ...prepared.env };

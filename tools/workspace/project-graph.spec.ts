@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { dependencyCycles, dependencyPath, ProjectGraphJson } from './graph-paths';
 
 const ROOT = join(__dirname, '..', '..');
-const APPS = ['market-data', 'beacon-ops'] as const;
+const APPS = ['market-data', 'beacon-ops', 'indexer'] as const;
 const run = promisify(execFile);
 
 /** Nx as CI runs it: no daemon, no cloud, no terminal UI. */
@@ -16,8 +16,11 @@ async function nx(...args: string[]): Promise<string> {
   return stdout;
 }
 
-// Each app must be deployable alone: a change to one must not mark the other affected.
-describe('project graph: the two apps are independent', () => {
+/** Every ordered pair of distinct apps. */
+const PAIRS = APPS.flatMap((from) => APPS.filter((to) => to !== from).map((to) => [from, to] as [string, string]));
+
+// Each app must be deployable alone: a change to one must not mark another affected.
+describe('project graph: the three apps are independent', () => {
   let edges: ProjectGraphJson['graph']['dependencies'];
   const affected = new Map<string, string[]>();
 
@@ -33,7 +36,7 @@ describe('project graph: the two apps are independent', () => {
     for (const app of APPS) affected.set(app, JSON.parse(await nx('show', 'projects', '--affected', `--files=apps/${app}/src/main.ts`, '--json')));
   }, 300_000);
 
-  it('knows both apps', () => {
+  it('knows every app', () => {
     expect(Object.keys(edges)).toEqual(expect.arrayContaining([...APPS]));
   });
 
@@ -41,17 +44,11 @@ describe('project graph: the two apps are independent', () => {
     expect(dependencyCycles(edges)).toEqual([]);
   });
 
-  it.each([
-    ['market-data', 'beacon-ops'],
-    ['beacon-ops', 'market-data'],
-  ])('has no path from %s to %s, through any project', (from, to) => {
+  it.each(PAIRS)('has no path from %s to %s, through any project', (from, to) => {
     expect(dependencyPath(edges, from, to)).toBeUndefined();
   });
 
-  it.each([
-    ['beacon-ops', 'market-data'],
-    ['market-data', 'beacon-ops'],
-  ])('a change to apps/%s/src/main.ts affects that app and not %s', (app, other) => {
+  it.each(PAIRS)('a change to apps/%s/src/main.ts affects that app and not %s', (app, other) => {
     expect(affected.get(app)).toContain(app);
     expect(affected.get(app)).not.toContain(other);
   });
