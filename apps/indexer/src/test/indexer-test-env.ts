@@ -31,7 +31,7 @@ export interface IndexerTestEnv {
 }
 
 /** A real Postgres with the index store migrated, a real anvil with ECDSA beacons, and one market per beacon in `markets`. */
-export async function startIndexerTestEnv({ beacons: beaconCount = 2 } = {}): Promise<IndexerTestEnv> {
+export async function startIndexerTestEnv({ beacons: beaconCount = 2, listed }: { beacons?: number; listed?: number } = {}): Promise<IndexerTestEnv> {
   const postgres = await startTestPostgres(['perp_index']);
   const anvil = await startAnvil();
   const indexUrl = postgres.url('perp_index');
@@ -46,7 +46,8 @@ export async function startIndexerTestEnv({ beacons: beaconCount = 2 } = {}): Pr
     const { beacon } = await deployEcdsaBeacon(deployer, { signer: signer.address, min: 0, max: 2n ** 200n });
     beacons.push(beacon.toLowerCase());
   }
-  for (const [i, beacon] of beacons.entries()) await insertMarket(indexUrl, `0x${(i + 1).toString(16).padStart(40, 'a')}`, beacon);
+  for (const [i, beacon] of beacons.slice(0, listed ?? beaconCount).entries())
+    await insertMarket(indexUrl, `0x${(i + 1).toString(16).padStart(40, 'a')}`, beacon);
   let nonce = 1n;
   const query = <T>(sql: string, params: unknown[] = []) => withPgClient(indexUrl, async (c) => (await c.query(sql, params)).rows as T[]);
   const defaults = {
@@ -98,18 +99,16 @@ export async function startIndexerTestEnv({ beacons: beaconCount = 2 } = {}): Pr
 
 /** A market row as the simulator writes one (every NOT NULL column), whose beacon is `beacon`. */
 export async function insertMarket(indexUrl: string, perp: string, beacon: string): Promise<void> {
-  await withPgClient(indexUrl, (c) =>
-    c.query(
-      `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
-         price_impact_module, ema_window, protocol_fee, tick_spacing, min_tick, max_tick, taker_liq_margin_ratio, taker_backstop_margin_ratio, maker_liq_margin_ratio,
-         maker_backstop_margin_ratio, creator_fee, insurance_fee, lp_fee, liquidation_fee, sqrt_price_x96, tick, liquidity, cumulative_funding_x96, open_interest_long,
-         open_interest_short, capacity_long, capacity_short, insurance, bad_debt, total_margin)
-       VALUES ($1, $2, $1, 'm', 'M', 'u', '0x${'0'.repeat(64)}', $1, $1, $1, $1, $1, 3600, 0, 30, -600, 600, 50000, 20000, 900000, 800000, 0, 0, 0, 0, ${Q96}, 0, 0,
-         0, 0, 0, 0, 0, 0, 0, 0)`,
-      [perp, beacon],
-    ),
-  );
+  await withPgClient(indexUrl, (c) => c.query(INSERT_MARKET_SQL, [perp, beacon]));
 }
+
+/** $1 the perp (also every module address), $2 its beacon. */
+export const INSERT_MARKET_SQL = `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
+    price_impact_module, ema_window, protocol_fee, tick_spacing, min_tick, max_tick, taker_liq_margin_ratio, taker_backstop_margin_ratio, maker_liq_margin_ratio,
+    maker_backstop_margin_ratio, creator_fee, insurance_fee, lp_fee, liquidation_fee, sqrt_price_x96, tick, liquidity, cumulative_funding_x96, open_interest_long,
+    open_interest_short, capacity_long, capacity_short, insurance, bad_debt, total_margin)
+  VALUES ($1, $2, $1, 'm', 'M', 'u', '0x${'0'.repeat(64)}', $1, $1, $1, $1, $1, 3600, 0, 30, -600, 600, 50000, 20000, 900000, 800000, 0, 0, 0, 0, ${Q96}, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0)`;
 
 /** What the store says, for the comparisons with the chain. */
 export async function storeState(env: IndexerTestEnv) {

@@ -56,9 +56,10 @@ export class IndexerRunner {
           session = await WriterSession.open(source);
           this.status.setStore('up');
           if (!(await session.tryLock(chain.chainId))) {
+            // Observed first: /ready never says "standby" before it knows the lag it reports.
+            await this.observe(session, chain);
             if (this.status.role !== 'standby') this.log.info({ chainId: chain.chainId }, 'another replica holds the writer lock: standby');
             this.status.setRole('standby');
-            await this.observe(session, chain);
             attempt = 0;
             await sleep(this.settings.lockRetryMs, signal);
             continue;
