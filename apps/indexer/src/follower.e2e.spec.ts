@@ -106,6 +106,10 @@ describe('chain follower (real anvil, real Postgres)', () => {
       const otherHead = (await rpcCall<{ hash: string }>(other.url, 'eth_getBlockByNumber', ['latest', false])).hash;
       await waitUntil("the cursor at the other chain's head", async () => (await storeState(env)).cursor?.hash === otherHead);
       await waitUntil('/ready 200 on the other chain', async () => (await ready()).status === 200);
+      // Never beside a running writer: reset takes the writer lock first.
+      const refused = { log: jest.fn(), error: jest.fn() };
+      expect(await resetIndexer(env.env({ RPC_URL: other.url }), refused)).toBe(1);
+      expect(refused.error).toHaveBeenCalledWith(expect.stringMatching(/holds the writer lock/));
     } finally {
       await indexer?.stop();
       indexer = undefined;

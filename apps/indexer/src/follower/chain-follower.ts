@@ -147,11 +147,12 @@ export class ChainFollower {
     this.window.grow();
     indexerMetrics.logWindow.set(this.window.size);
 
-    for (const number of numbers) {
+    // withLogs is in the order of `numbers`: ascending.
+    for (const block of withLogs) {
       const changed = await this.applyBlock(
         session,
-        headers.get(number)!,
-        logs.filter((log) => log.blockNumber === number),
+        block,
+        logs.filter((log) => log.blockNumber === block.number),
         watchList,
       );
       // A handler watches something new from here on: read the watches again before going on.

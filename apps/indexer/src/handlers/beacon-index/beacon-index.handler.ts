@@ -1,11 +1,11 @@
-import { AbiCoder, Interface } from 'ethers';
+import { AbiCoder, id, Interface } from 'ethers';
 import type { ChainReader } from '../../chain/chain-reader';
 import type { EntityManager } from 'typeorm';
 import type { BlockHandler, ChainBlock, ChainLog, LogWatch } from '../../follower/block-handler';
 
 /** The two members of our EcdsaBeacon (libs/contracts) this handler uses; ZK beacons emit DataUpdated instead. */
 const BEACON = new Interface(['event IndexUpdated(uint256 index)', 'function index() view returns (uint256)']);
-export const INDEX_UPDATED_TOPIC = BEACON.getEvent('IndexUpdated')!.topicHash;
+export const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
 
 /**
  * The beacons' `IndexUpdated(uint256)` of every market's beacon (markets.beacon_address): each
