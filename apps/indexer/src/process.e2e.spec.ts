@@ -7,6 +7,9 @@ import { expectStoreMatchesChain, IndexerTestEnv, Q96, startIndexerTestEnv, stor
  * row missing or doubled after a restart), and as the active one of two replicas (the standby
  * takes the writer lock over).
  */
+// Child processes compile the app with ts-register at start: slow on a busy machine.
+jest.setTimeout(180_000);
+
 describe('indexer processes under SIGKILL', () => {
   let env: IndexerTestEnv;
   const processes: IndexerProcess[] = [];
