@@ -1,4 +1,6 @@
-import { waitUntil } from '@perp/local-infra';
+import { createServiceLogger } from '@perp/http';
+import { startAnvil, waitUntil } from '@perp/local-infra';
+import { startIndexer } from './run-indexer';
 import { IndexerProcess } from './test/indexer-process';
 import { expectStoreMatchesChain, IndexerTestEnv, Q96, startIndexerTestEnv, storeState, waitCaughtUp } from './test/indexer-test-env';
 
@@ -66,5 +68,25 @@ describe('indexer processes under SIGKILL', () => {
     await waitCaughtUp(env);
     await expectStoreMatchesChain(env);
     expect((await storeState(env)).updates).toHaveLength(8);
+  });
+
+  it('node main.js exits 1 on a node of another chain, naming `node main.js reset`', async () => {
+    // No replica of the earlier tests may hold the writer lock: this one would only stand by.
+    for (const child of processes) await child.kill9();
+    // The store indexes env's chain (whatever ran before).
+    const indexer = await startIndexer(env.settings(), { logger: createServiceLogger({ name: 'indexer', level: 'silent' }) });
+    await waitCaughtUp(env);
+    await indexer.stop();
+    const other = await startAnvil();
+    try {
+      const main = new IndexerProcess(env.env({ RPC_URL: other.url, LOG_LEVEL: 'info' }), 'main');
+      processes.push(main);
+      const code = await Promise.race([main.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 30_000))]);
+      expect({ code, output: main.output.slice(-3000) }).toMatchObject({ code: 1 });
+      expect(main.output).toMatch(/indexer refuses to run/);
+      expect(main.output).toMatch(/node main.js reset/);
+    } finally {
+      await other.stop();
+    }
   });
 });

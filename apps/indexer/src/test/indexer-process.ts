@@ -11,8 +11,10 @@ export class IndexerProcess {
   output = '';
   readonly exited: Promise<number | null>;
 
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['-r', join(ROOT, 'tools', 'ts-register.js'), join(__dirname, 'indexer-child.ts')], {
+  /** `entry`: the test child (hooks, event lines) or the app's own main.ts. */
+  constructor(env: Record<string, string>, entry: 'child' | 'main' = 'child') {
+    const file = entry === 'child' ? join(__dirname, 'indexer-child.ts') : join(__dirname, '..', 'main.ts');
+    this.child = spawn(process.execPath, ['-r', join(ROOT, 'tools', 'ts-register.js'), file], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
