@@ -118,7 +118,9 @@ export class EventTable<C extends AbiContract> {
     try {
       values = event.iface.decodeEventLog(event.fragment, raw.data, raw.topics);
     } catch (error) {
-      return fail('abi', error instanceof Error ? error.message.split('\n')[0] : String(error));
+      // ethers' own message quotes the whole buffer; keep the short one, bounded.
+      const short = (error as { shortMessage?: unknown }).shortMessage;
+      return fail('abi', (typeof short === 'string' ? short : String(error)).slice(0, 200));
     }
     return { contract: this.contract, name, build: event.spec.build, topic: topic0, log, args: toPlain(values, event.fragment.inputs) };
   }
