@@ -1,6 +1,8 @@
-import { AbiCoder } from 'ethers';
+import { AbiCoder, FunctionFragment, getAddress, hexlify, type ParamType } from 'ethers';
+import fc from 'fast-check';
 import { PERP_BUILD_INFO } from './builds';
-import { BEACON_INTERFACE, perpAbi, perpFactoryAbi, perpInterface, POOL_MANAGER_INTERFACE } from './interfaces';
+import { PERP_BUILDS } from './builds';
+import { BEACON_INTERFACE, perpAbi, perpFactoryAbi, perpFactoryInterface, perpInterface, POOL_MANAGER_INTERFACE } from './interfaces';
 
 describe('per-build interfaces', () => {
   const v010 = perpInterface('v0.1.0');
@@ -51,5 +53,54 @@ describe('per-build interfaces', () => {
     expect(BEACON_INTERFACE.getFunction('index')?.selector).toBe('0x2986c0e5');
     expect(POOL_MANAGER_INTERFACE.getFunction('extsload(bytes32[])')?.selector).toBe('0xdbd035ff');
     expect(PERP_BUILD_INFO['v0.1.0'].commit).toBe('58b42b7');
+  });
+});
+
+/** Values ethers encodes and returns unchanged (addresses checksummed, bytes lowercase). */
+function valueFor(param: ParamType): fc.Arbitrary<unknown> {
+  if (param.isTuple()) return fc.tuple(...param.components.map(valueFor));
+  if (param.isArray()) return fc.array(valueFor(param.arrayChildren), { maxLength: 4 });
+  const match = /^(u?)int(\d+)$/.exec(param.type);
+  if (match) {
+    const bits = BigInt(match[2]);
+    return match[1] ? fc.bigInt(0n, (1n << bits) - 1n) : fc.bigInt(-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n);
+  }
+  if (param.type === 'address') return fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => getAddress(hexlify(bytes)));
+  if (param.type === 'bool') return fc.boolean();
+  if (param.type === 'string') return fc.string({ maxLength: 40 });
+  const fixed = /^bytes(\d+)$/.exec(param.type);
+  if (fixed) return fc.uint8Array({ minLength: Number(fixed[1]), maxLength: Number(fixed[1]) }).map((bytes) => hexlify(bytes));
+  if (param.type === 'bytes') return fc.uint8Array({ maxLength: 100 }).map((bytes) => hexlify(bytes));
+  throw new Error(`no arbitrary for ${param.type}`);
+}
+
+/** ethers Result (nested) to plain arrays, for comparison with the generated values. */
+function plain(value: unknown): unknown {
+  return Array.isArray(value) ? Array.from(value, plain) : value;
+}
+
+describe('calldata round trip: encode a call with the Interface, parse it back, equal', () => {
+  const interfaces = [
+    ...PERP_BUILDS.flatMap((build) => [[`Perp ${build}`, perpInterface(build)] as const, [`PerpFactory ${build}`, perpFactoryInterface(build)] as const]),
+    ['Beacon', BEACON_INTERFACE] as const,
+    ['PoolManager', POOL_MANAGER_INTERFACE] as const,
+  ];
+  const cases = interfaces.flatMap(([label, iface]) => {
+    const functions: FunctionFragment[] = [];
+    iface.forEachFunction((fragment) => functions.push(fragment));
+    return functions.map((fragment) => [`${label}: ${fragment.format('sighash')}`, iface, fragment] as const);
+  });
+
+  it.each(cases)('%s', (_label, iface, fragment) => {
+    fc.assert(
+      fc.property(fc.tuple(...fragment.inputs.map(valueFor)), (values) => {
+        const data = iface.encodeFunctionData(fragment, values);
+        expect(data.slice(0, 10)).toBe(fragment.selector);
+        const parsed = iface.parseTransaction({ data });
+        expect(parsed?.fragment.format('sighash')).toBe(fragment.format('sighash'));
+        expect(plain(parsed?.args)).toEqual(values);
+      }),
+      { numRuns: 10 },
+    );
   });
 });
