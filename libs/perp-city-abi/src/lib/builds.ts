@@ -38,3 +38,14 @@ export const ARBITRUM_ONE_POOL_MANAGER = '0x360e68faccca8ca495c1b759fd9eee466db9
 export function inBuild(tag: BuildTag, build: PerpBuild): boolean {
   return tag === 'both' || tag === build;
 }
+
+const ZERO_ADDRESS = /^0x0{40}$/i;
+
+/**
+ * A market's build from its pool's hook (`poolKey().hooks`, or `hooks` of the PoolManager's
+ * `Initialize` in the market's creation tx): a v0.1.0 pool has no hook, a v0.2.2 pool carries
+ * the `PerpGuardHook`.
+ */
+export function buildFromPoolHooks(hooks: string): PerpBuild {
+  return ZERO_ADDRESS.test(hooks) ? 'v0.1.0' : 'v0.2.2-upgradeable';
+}

@@ -1,7 +1,7 @@
 import { AbiCoder, FunctionFragment, getAddress, hexlify, type ParamType } from 'ethers';
 import fc from 'fast-check';
 import { PERP_BUILD_INFO } from './builds';
-import { PERP_BUILDS } from './builds';
+import { buildFromPoolHooks, PERP_BUILDS } from './builds';
 import { BEACON_INTERFACE, perpAbi, perpFactoryAbi, perpFactoryInterface, perpInterface, POOL_MANAGER_INTERFACE } from './interfaces';
 
 describe('per-build interfaces', () => {
@@ -53,6 +53,8 @@ describe('per-build interfaces', () => {
     expect(BEACON_INTERFACE.getFunction('index')?.selector).toBe('0x2986c0e5');
     expect(POOL_MANAGER_INTERFACE.getFunction('extsload(bytes32[])')?.selector).toBe('0xdbd035ff');
     expect(PERP_BUILD_INFO['v0.1.0'].commit).toBe('58b42b7');
+    expect(buildFromPoolHooks('0x' + '00'.repeat(20))).toBe('v0.1.0');
+    expect(buildFromPoolHooks('0x' + '8a'.repeat(20))).toBe('v0.2.2-upgradeable');
   });
 });
 
