@@ -1,0 +1,7 @@
+export * from './lib/builds';
+export * from './lib/fragments';
+export * from './lib/interfaces';
+export * from './lib/log';
+export type { DecodedLog, DecodeOptions } from './lib/decode';
+export * from './lib/events';
+export * from './lib/units';
