@@ -7,3 +7,4 @@ export * from './lib/events';
 export * from './lib/units';
 export * from './lib/module-fragments';
 export * from './lib/module-interfaces';
+export * from './lib/storage-slots';
