@@ -8,3 +8,4 @@ export * from './lib/units';
 export * from './lib/module-fragments';
 export * from './lib/module-interfaces';
 export * from './lib/storage-slots';
+export * from './lib/tick-bounds';
