@@ -14,7 +14,7 @@ describe('tick bounds', () => {
     expect([UNISWAP_MIN_TICK, UNISWAP_MAX_TICK]).toEqual([-887272, 887272]);
     expect([minUsableTick(1), maxUsableTick(1)]).toEqual([-887272, 887272]);
     expect([minUsableTick(60), maxUsableTick(60)]).toEqual([-887220, 887220]);
-    // Perp pools: spacing 30 (rust SDK TICK_SPACING; the live bands 33810/34710, 38340/38430 are multiples of 30, not of 60).
+    // Perp pools: spacing 30 (rust SDK TICK_SPACING; CHINA-PC's live band 33810/34710 is on it, 34710 is not a multiple of 60).
     expect([minUsableTick(30), maxUsableTick(30)]).toEqual([-887250, 887250]);
     expect(() => minUsableTick(0)).toThrow(RangeError);
     expect(() => maxUsableTick(1 << 15)).toThrow(RangeError);
