@@ -9,6 +9,7 @@ import {
   moduleAbi,
   moduleInterface,
   PRICE_IMPACT_MODULE_INTERFACE,
+  PRICING_MODULE_INTERFACE,
   PROTOCOL_FEE_MANAGER_INTERFACE,
 } from './module-interfaces';
 
@@ -104,5 +105,20 @@ describe('module interfaces', () => {
     });
     expect(MARGIN_RATIOS_MODULE_INTERFACE.getFunction('INITIAL_TAKER_RATIO')?.selector).toBe('0xe3abaa72');
     expect(PROTOCOL_FEE_MANAGER_INTERFACE.getEvent('ProtocolFeeSet')?.topicHash).toBe('0xdb5aafdb29539329e37d4e3ee869bc4031941fd55a5dfc92824fbe34b204e30d');
+  });
+});
+
+describe('a captured module call', () => {
+  it("fairPrice on HORMUZ-TRAFFIC's pricing module", () => {
+    // perpcity-rust-sdk math/pricing.rs golden vector: eth_call 2026-09-07 to the pricing module
+    // 0xf4689da0cac3f23a04145236dbfe81c3c58cfe22 (Arbitrum One) with the market's ammPrice, an
+    // index and its emas() pair returned 0x1578d53754481f1e1a9854fcbe1. The SDK's comment calls
+    // the index 40 x 2^96; its literal, used here, is 0x28 followed by 25 zeros = 640 x 2^96.
+    const args = [0x2e8d7e0b44090ee63765fb855fn, 0x280000000000000000000000000n, 0x2e4e1d5d09c24b2a50779abaf3n, 0x2dc0f47dc4c7764d34d2f6a88fn];
+    expect(PRICING_MODULE_INTERFACE.encodeFunctionData('fairPrice', args)).toBe(
+      '0x0fa23b8a' + abi.encode(['uint256', 'uint256', 'uint256', 'uint256'], args).slice(2),
+    );
+    const [mark] = PRICING_MODULE_INTERFACE.decodeFunctionResult('fairPrice', abi.encode(['uint256'], [0x1578d53754481f1e1a9854fcbe1n]));
+    expect(mark).toBe(0x1578d53754481f1e1a9854fcbe1n);
   });
 });

@@ -2,6 +2,8 @@ import { AbiCoder, keccak256, solidityPackedKeccak256, toUtf8Bytes } from 'ether
 import fc from 'fast-check';
 import {
   decodeAddressWord,
+  decodeExtsloadWords,
+  extsloadCalldata,
   decodeInt256Word,
   decodePerpEmas,
   decodePerpTickFunding,
@@ -213,5 +215,16 @@ describe('tick bitmap', () => {
       }),
     );
     expect(initializedTicksInBitmapWord(-1n, toBytes32(1n | (1n << 255n)), 30)).toEqual([-7680n, -30n]);
+  });
+});
+
+describe('extsload batches', () => {
+  it('encodes extsload(bytes32[]) and decodes one word per slot', () => {
+    const slots = [poolSlot0Slot(POOL_ID), poolLiquiditySlot(POOL_ID), poolFeeGrowthGlobal1Slot(POOL_ID)];
+    expect(extsloadCalldata(slots)).toBe('0xdbd035ff' + abi.encode(['bytes32[]'], [slots]).slice(2));
+    const words = [toBytes32(1n), toBytes32(2n), toBytes32(3n)];
+    expect(decodeExtsloadWords(abi.encode(['bytes32[]'], [words]), 3)).toEqual(words);
+    expect(() => decodeExtsloadWords(abi.encode(['bytes32[]'], [words]), 2)).toThrow(RangeError);
+    expect(() => extsloadCalldata(['0x01'])).toThrow(TypeError);
   });
 });

@@ -1,4 +1,5 @@
 import { getAddress, keccak256 } from 'ethers';
+import { POOL_MANAGER_INTERFACE } from './interfaces';
 
 /**
  * Storage slots of the state an indexer needs and no view returns, and decoders of the words read
@@ -277,3 +278,17 @@ export function decodePerpEmas(word: StorageWord): { ammPrice: bigint; index: bi
 
 /** EIP-1967 implementation slot, `keccak256("eip1967.proxy.implementation") - 1`; holds a v0.2.2 market's implementation. */
 export const ERC1967_IMPLEMENTATION_SLOT: Bytes32 = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+
+// ── Batching PoolManager reads ─────────────────────────────────────────────────────────────
+
+/** Calldata of `extsload(bytes32[] slots)` on the PoolManager: many words in one `eth_call`. */
+export function extsloadCalldata(slots: readonly Bytes32[]): string {
+  return POOL_MANAGER_INTERFACE.encodeFunctionData('extsload(bytes32[])', [slots.map((slot) => bytes32(slot, 'slot'))]);
+}
+
+/** The words an `extsload(bytes32[])` call returned, one per requested slot (refuses another count). */
+export function decodeExtsloadWords(data: string, expected: number): Bytes32[] {
+  const [values] = POOL_MANAGER_INTERFACE.decodeFunctionResult('extsload(bytes32[])', data) as unknown as [string[]];
+  if (values.length !== expected) throw new RangeError(`extsload returned ${values.length} words for ${expected} slots`);
+  return values.map((value) => value.toLowerCase());
+}
