@@ -19,13 +19,17 @@ import {
   decodeMarketChainRow,
   decodePositionChainRow,
   decodeTickChainRow,
+  MARK_AS_OF_SQL,
   MARKET_CHAIN_COLUMNS,
+  MARKET_STATE_COLUMNS,
+  marketApiColumns,
   MarkedMarket,
   markMarket,
   makerFigures,
   MarketChainRow,
-  POSITION_CHAIN_COLUMNS,
-  TICK_CHAIN_COLUMNS,
+  POSITION_COLUMNS,
+  POSITION_TICK_JOINS,
+  TAKER_POSITION_COLUMNS,
   takerCumulatives,
   takerFigures,
 } from '@perp/index-db';
@@ -59,43 +63,6 @@ const ratioDec = (v: unknown) => formatDecimal(ratioFromE6(BigInt(v as string | 
 const intOrNull = (v: unknown) => (v === null ? null : Number(v));
 const indexX96OrNull = (v: unknown) => (v === null || BigInt(str(v)) <= 0n ? null : v);
 const lower = (v: unknown) => str(v).toLowerCase();
-
-const MARKET_COLUMNS = [
-  'perp_address',
-  'beacon_address',
-  'owner',
-  'name',
-  'symbol',
-  'token_uri',
-  'pool_id',
-  'pricing_module',
-  'funding_module',
-  'fees_module',
-  'margin_ratios_module',
-  'price_impact_module',
-  'ema_window',
-  'protocol_fee',
-  'tick',
-  'liquidity',
-  'ema_amm_price_x96',
-  'ema_index_price_x96',
-  'funding_per_day',
-  'open_interest_long',
-  'open_interest_short',
-  'capacity_long',
-  'capacity_short',
-  'insurance',
-  'bad_debt',
-  'total_margin',
-  'created_at',
-  'last_touched_at',
-  'description',
-  'photo_url',
-  'data_source',
-  'card_label',
-  'ticker',
-];
-const marketColumns = (alias?: string) => MARKET_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
 
 function market(r: Row) {
   const address = lower(r['perp_address']);
@@ -177,7 +144,7 @@ function send(reply: FastifyReply, body: unknown, cacheControl?: string): string
 const notFound = (reply: FastifyReply, detail: string) => reply.code(404).send({ detail });
 
 // ---------------------------------------------------------------- markets (markets.repository.ts)
-const MARKET_WITH_SNAPSHOT_SQL = `SELECT ${marketColumns('m')}, ${MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS c_${c}`).join(', ')}, s.id AS s_id, s."timestamp" AS s_timestamp, s.amm_price_x96 AS s_amm_price_x96, s.index_price_x96 AS s_index_price_x96
+const MARKET_WITH_SNAPSHOT_SQL = `SELECT ${marketApiColumns('m')}, ${MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS c_${c}`).join(', ')}, s.id AS s_id, s."timestamp" AS s_timestamp, s.amm_price_x96 AS s_amm_price_x96, s.index_price_x96 AS s_index_price_x96
          FROM markets m
          LEFT JOIN LATERAL (
            SELECT id, "timestamp", amm_price_x96, index_price_x96 FROM snapshots
@@ -205,7 +172,7 @@ const app = Fastify({ logger: false, routerOptions: { maxParamLength: 256 } });
 
 app.get('/markets', async (_request, reply) => {
   const [rows, count] = await Promise.all([
-    pool.query(`SELECT ${marketColumns()} FROM markets  ORDER BY created_at DESC NULLS LAST, perp_address ASC LIMIT $1 OFFSET $2`, [100, 0]),
+    pool.query(`SELECT ${marketApiColumns()} FROM markets  ORDER BY created_at DESC NULLS LAST, perp_address ASC LIMIT $1 OFFSET $2`, [100, 0]),
     pool.query('SELECT count(*) AS total FROM markets ', []),
   ]);
   return send(reply, page(rows.rows.map(market), Number(count.rows[0].total), 100, 0), 'private, no-cache');
@@ -274,25 +241,6 @@ app.get<{ Params: { a: string } }>('/markets/:a/snapshots', async (request, repl
 });
 
 // ---------------------------------------------------------------- positions (positions.repository.ts, position-figures.ts)
-const OWN_COLUMNS = ['id', 'perp_address', 'holder', 'is_maker', 'is_long', 'is_closed', 'open_timestamp', 'close_timestamp', 'was_liquidated'];
-const POSITION_COLUMNS = [
-  ...[...OWN_COLUMNS, 'avg_entry_amm_price_x96', 'backstop_margin_ratio', ...POSITION_CHAIN_COLUMNS].map((c) => `p.${c}`),
-  ...TICK_CHAIN_COLUMNS.flatMap((c) => [`tl.${c} AS tl_${c}`, `tu.${c} AS tu_${c}`]),
-].join(', ');
-const TAKER_POSITION_COLUMNS = [
-  ...[...OWN_COLUMNS, 'avg_entry_amm_price_x96', 'backstop_margin_ratio', ...POSITION_CHAIN_COLUMNS].map((c) => `p.${c}`),
-  ...TICK_CHAIN_COLUMNS.flatMap((c) => [`NULL::numeric AS tl_${c}`, `NULL::numeric AS tu_${c}`]),
-].join(', ');
-const TICK_JOINS =
-  'LEFT JOIN ticks tl ON tl.perp_address = p.perp_address AND tl.tick = p.tick_lower LEFT JOIN ticks tu ON tu.perp_address = p.perp_address AND tu.tick = p.tick_upper';
-const MARKET_STATE_COLUMNS = [
-  'm.perp_address AS m_perp_address',
-  'm.taker_liq_margin_ratio AS m_taker_liq_margin_ratio',
-  'm.liquidation_fee AS m_liquidation_fee',
-  ...MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS m_${c}`),
-].join(', ');
-const MARK_AS_OF = `(SELECT floor(extract(epoch FROM s."timestamp"))::bigint FROM snapshots s WHERE s.perp_address = m.perp_address ORDER BY s."timestamp" DESC, s.id DESC LIMIT 1)`;
-
 interface MarketState {
   perpAddress: string;
   chain: MarketChainRow;
@@ -388,9 +336,9 @@ app.get<{ Querystring: { holder?: string } }>('/positions', async (request, repl
   const n = params.length;
   const [rows, count] = await Promise.all([
     pool.query(
-      `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${where} ORDER BY p.id LIMIT $${n + 1} OFFSET $${n + 2}),` +
-        ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
-        ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address ${TICK_JOINS} ORDER BY p.id`,
+      `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${where} ORDER BY p.id, p.perp_address LIMIT $${n + 1} OFFSET $${n + 2}),` +
+        ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
+        ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.perp_address = page.perp_address AND p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address ${POSITION_TICK_JOINS} ORDER BY p.id, p.perp_address`,
       [...params, 100, 0],
     ),
     pool.query(`SELECT count(*) AS total FROM positions p ${where}`, params),
@@ -411,10 +359,10 @@ const CANDIDATES_SQL =
     `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min`,
     `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max`,
     `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_key_x96 IS NULL`,
-    `SELECT ${POSITION_COLUMNS} FROM positions p ${TICK_JOINS} WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND p.is_maker`,
+    `SELECT ${POSITION_COLUMNS} FROM positions p ${POSITION_TICK_JOINS} WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND p.is_maker`,
   ].join(' UNION ALL ') +
   `) c`;
-const MARKETS_WITH_MARK_TIME_SQL = `SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF} AS m_mark_as_of FROM markets m ORDER BY m.perp_address`;
+const MARKETS_WITH_MARK_TIME_SQL = `SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m ORDER BY m.perp_address`;
 
 const cmp = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -444,10 +392,13 @@ app.get('/positions/liquidatable', async (_request, reply) => {
     const liq = BigInt(p['liq_margin_ratio'] as number);
     if (h.ratioE6 === null || isCandidateE6(h.ratioE6, liq, BigInt(bufferE6))) candidates.push({ p, m, h, id: BigInt(str(p['id'])), liq });
   }
+  // Ties by (id, perp_address): ids are local to each perp.
+  const byId = (a: { id: bigint; m: MarketState }, b: { id: bigint; m: MarketState }) =>
+    cmp(a.id, b.id) || (a.m.perpAddress < b.m.perpAddress ? -1 : a.m.perpAddress > b.m.perpAddress ? 1 : 0);
   candidates.sort((a, b) => {
-    if (a.h.ratioE6 === null || b.h.ratioE6 === null) return a.h.ratioE6 === b.h.ratioE6 ? cmp(a.id, b.id) : a.h.ratioE6 === null ? 1 : -1;
+    if (a.h.ratioE6 === null || b.h.ratioE6 === null) return a.h.ratioE6 === b.h.ratioE6 ? byId(a, b) : a.h.ratioE6 === null ? 1 : -1;
     const key = cmp(a.h.ratioE6 - a.liq, b.h.ratioE6 - b.liq);
-    return key !== 0 ? key : cmp(a.id, b.id);
+    return key !== 0 ? key : byId(a, b);
   });
   const now = Math.floor(Date.now() / 1000);
   const items = candidates.slice(0, 100).map(({ p, m, h, liq: liqE6 }) => {

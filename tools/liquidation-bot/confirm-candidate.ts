@@ -42,7 +42,7 @@ export async function confirmCandidate(client: MarketDataClient, candidate: Cand
   };
   let position: Schemas['PositionDto'];
   try {
-    position = await client.getPosition(candidate.id);
+    position = await client.getPosition(candidate.id, candidate.perp_address ? { perp_address: candidate.perp_address } : {});
   } catch (error) {
     if (error instanceof MarketDataApiError && error.code === 'not_found') return { ...base, verdict: 'gone' };
     throw error;

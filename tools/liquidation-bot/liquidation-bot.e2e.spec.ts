@@ -66,7 +66,7 @@ describe('tools/liquidation-bot', () => {
     const report = JSON.parse(stdout) as ScanReport;
     expect(report.scanned).toBe(total);
     expect(report.pages).toBe(2);
-    expect(new Set(report.confirmations.map((c) => c.id)).size).toBe(total);
+    expect(new Set(report.confirmations.map((c) => `${c.perp_address}:${c.id}`)).size).toBe(total);
     expect(Object.values(report.counts).reduce((a, b) => a + b, 0)).toBe(total);
     expect(report.counts.liquidatable).toBeGreaterThan(0);
     for (const c of report.confirmations) {

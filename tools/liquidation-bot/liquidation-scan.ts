@@ -13,7 +13,7 @@ export interface ScanOptions {
 }
 
 export interface ScanReport {
-  /** Candidates read (each id once). */
+  /** Candidates read (each (perp_address, id) once). */
   scanned: number;
   /** Requests for candidate pages. */
   pages: number;
@@ -29,7 +29,8 @@ export interface ScanReport {
 export async function scanLiquidations(client: MarketDataClient, options: ScanOptions): Promise<ScanReport> {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const counts: Record<Verdict, number> = { liquidatable: 0, not_liquidatable: 0, stale: 0, unknown: 0, closed: 0, gone: 0 };
-  const seen = new Set<number>();
+  // Position ids are local to each market: a candidate is (perp_address, id).
+  const seen = new Set<string>();
   const confirmations: Confirmation[] = [];
   let pages = 0;
   const fetchPage = (page: { limit?: number; offset: number }) => {
@@ -37,8 +38,9 @@ export async function scanLiquidations(client: MarketDataClient, options: ScanOp
     return client.getLiquidatablePositions({ ...page, sort: options.sort, ...(options.perpAddress ? { perp_address: options.perpAddress } : {}) });
   };
   for await (const candidate of pageItems(fetchPage, { limit: options.pageSize, maxItems: options.maxCandidates })) {
-    if (seen.has(candidate.id)) continue;
-    seen.add(candidate.id);
+    const key = `${candidate.perp_address}:${candidate.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const confirmation = await confirmCandidate(client, candidate, now());
     counts[confirmation.verdict]++;
     confirmations.push(confirmation);

@@ -1,8 +1,9 @@
 import { BeaconRegistry__factory, EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts';
 import { proveBeaconUpdate, stopProver } from '@perp/zk';
-import request from 'supertest';
+import createClient from 'openapi-fetch';
 import { anvilAddress } from './test/anvil-keys';
 import { BeaconEnv, poolTxCount, startBeaconEnv } from './test/beacon-test-env';
+import { BeaconatorPaths, parseBeaconatorSummary } from './test/beaconator-summary-schema';
 
 const ADDRESS_AND_TX = /^Beacon address: (0x[0-9a-f]{40}), tx: (0x[0-9a-f]{64})$/;
 /** What the-beaconator's updater parses out of an answer (a 200's data or a 504's message). */
@@ -25,29 +26,51 @@ describe("the-beaconator's public client calls against beacon-ops", () => {
     await env?.stop();
   });
 
-  const http = () => request(env.service.app.getHttpServer());
   const post = (path: string, body?: unknown, options?: { token?: string | null; key?: string }) => env.service.post(path, body, options);
   const registered = (beacon: string) => BeaconRegistry__factory.connect(env.system.registry, env.infra.chain).beacons(beacon);
 
-  it('GET / (CI smoke, clients): the envelope, data.total_endpoints, data.working_endpoints and data.endpoints[]', async () => {
-    const res = await http().get('/').expect(200);
-    expect(res.body.success).toBe(true); // the Python client's KeyError: 'success' before
-    expect(typeof res.body.message).toBe('string');
-    const data = res.body.data;
+  it('GET / (CI smoke, clients): both generated clients read data as their ApiSummary, the counts agreeing with the list', async () => {
+    // The TypeScript client's way: openapi-fetch over its paths type, on a real port.
+    await env.service.app.listen(0, '127.0.0.1');
+    const baseUrl = `http://127.0.0.1:${(env.service.app.getHttpServer().address() as { port: number }).port}`;
+    const client = createClient<BeaconatorPaths>({ baseUrl });
+    const { data: body, response } = await client.GET('/');
+    expect(response.status).toBe(200);
+    // Both clients' schema: every required key, statuses in the enum's casing (the Python client's from_dict).
+    const parsed = parseBeaconatorSummary(body);
+    expect(parsed.success).toBe(true);
+    const data = parsed.data;
+    const count = (status: string) => data.endpoints.filter((e) => e.status === status).length;
     expect(data.total_endpoints).toBe(data.endpoints.length);
-    expect(data.working_endpoints).toBe(data.endpoints.filter((e: { status: string }) => e.status === 'working').length);
-    for (const e of data.endpoints) expect(Object.keys(e)).toEqual(expect.arrayContaining(['method', 'path', 'description', 'status']));
-    const listed = (data.endpoints as { method: string; path: string; status: string }[]).map((e) => `${e.method} ${e.path} ${e.status}`);
+    expect(data.working_endpoints).toBe(count('Working'));
+    expect(data.not_implemented).toBe(count('NotImplemented'));
+    expect(data.deprecated).toBe(count('Deprecated'));
+    expect(data.working_endpoints + data.not_implemented + data.deprecated).toBe(data.total_endpoints);
+    expect(data).toMatchObject({ not_implemented: 0, deprecated: 2 });
+    const listed = data.endpoints.map((e) => `${e.method} ${e.path} ${e.status} ${e.requires_auth}`);
     expect(listed).toEqual(
       expect.arrayContaining([
-        'POST /create_perpcity_beacon deprecated',
-        'POST /batch_create_perpcity_beacon deprecated',
-        'POST /create_registry_beacon working',
-        'POST /update_beacon_with_ecdsa_adapter working',
-        'POST /batch_update_beacon working',
+        'GET / Working false',
+        'POST /create_perpcity_beacon Deprecated true',
+        'POST /batch_create_perpcity_beacon Deprecated true',
+        'POST /create_registry_beacon Working true',
+        'POST /update_beacon_with_ecdsa_adapter Working true',
+        'POST /batch_update_beacon Working true',
       ]),
     );
-    expect(data.contracts.demo_ecdsa_beacon).toBe(env.system.demoEcdsaBeacon.toLowerCase());
+    // The service information stays in data beside the summary (additional properties to both clients).
+    expect(body?.data).toMatchObject({ service: 'beacon-ops', contracts: { demo_ecdsa_beacon: env.system.demoEcdsaBeacon.toLowerCase() } });
+  });
+
+  it("the clients' schema refuses the shape GET / had before (lower-case statuses, no not_implemented / deprecated)", () => {
+    const old = {
+      success: true,
+      message: 'OK',
+      data: { total_endpoints: 1, working_endpoints: 1, endpoints: [{ method: 'GET', path: '/', description: 'x', requires_auth: false, status: 'working' }] },
+    };
+    expect(() => parseBeaconatorSummary(old)).toThrow('data.endpoints[0].status: unexpected value "working"');
+    old.data.endpoints[0].status = 'Working';
+    expect(() => parseBeaconatorSummary(old)).toThrow('data: missing required key not_implemented');
   });
 
   it('POST /create_perpcity_beacon (no body): a registered beacon, as /create_registry_beacon answers', async () => {

@@ -73,7 +73,7 @@ describe('beacon-ops route conventions', () => {
     expect(endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual(documented.sort());
     expect(
       endpoints
-        .filter((e) => e.status === 'deprecated')
+        .filter((e) => e.status === 'Deprecated')
         .map((e) => e.path)
         .sort(),
     ).toEqual(['/batch_create_perpcity_beacon', '/create_perpcity_beacon']);
@@ -82,13 +82,15 @@ describe('beacon-ops route conventions', () => {
       path: '/update_beacon',
       description: spec.paths['/update_beacon'].post.summary,
       requires_auth: true,
-      status: 'working',
+      status: 'Working',
     });
-    expect(endpoints.find((e) => e.path === '/')).toMatchObject({ method: 'GET', requires_auth: false, status: 'working' });
+    expect(endpoints.find((e) => e.path === '/')).toMatchObject({ method: 'GET', requires_auth: false, status: 'Working' });
     expect(res.body).toEqual({ success: true, data: expect.any(Object), message: 'OK' });
     expect(res.body.data).toEqual({
       total_endpoints: endpoints.length,
       working_endpoints: endpoints.length - 2,
+      not_implemented: 0,
+      deprecated: 2,
       endpoints,
       service: 'beacon-ops',
       version: '0.1.0',

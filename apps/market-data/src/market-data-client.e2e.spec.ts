@@ -104,11 +104,11 @@ describe('market-data through @perp/market-data-client', () => {
     expect(open).toMatchObject({ ...PAGE, limit: 3 });
     const first = open.items[0];
     expect(first).toMatchObject({ id: expect.any(Number), perp_address: market.perp_address, is_closed: false });
-    expect(await md.getPosition(first.id)).toEqual(first);
+    expect(await md.getPosition(first.id, { perp_address: first.perp_address })).toEqual(first);
 
     const firstPage = await md.getLiquidatablePositions({ limit: 10 });
     expect(firstPage).toMatchObject(PAGE);
-    const ids: number[] = [];
+    const ids: string[] = [];
     for await (const candidate of pageItems((page) => md.getLiquidatablePositions({ ...page, sort: 'most_underwater' }), { limit: 10 })) {
       expect(candidate).toMatchObject({
         id: expect.any(Number),
@@ -116,7 +116,7 @@ describe('market-data through @perp/market-data-client', () => {
         amount: expect.stringMatching(/^\d+$/),
         is_stale: expect.any(Boolean),
       });
-      ids.push(candidate.id);
+      ids.push(`${candidate.perp_address}:${candidate.id}`);
     }
     expect(ids.length).toBe(firstPage.total);
     expect(new Set(ids).size).toBe(ids.length);
@@ -133,7 +133,7 @@ describe('market-data through @perp/market-data-client', () => {
     expect(await md.v1ListMarketTrades(id, { limit: 2 })).toMatchObject(PAGE);
     const positions = await md.v1ListPositions({ market_id: id, limit: 2 });
     expect(positions.items[0]).toMatchObject({ id: expect.any(Number), perp: id });
-    expect((await md.v1GetPosition(positions.items[0].id)).id).toBe(positions.items[0].id);
+    expect((await md.v1GetPosition(positions.items[0].id, { perp_address: id })).id).toBe(positions.items[0].id);
     expect(await md.v1GetLiquidatablePositions({ limit: 2 })).toMatchObject(PAGE);
   });
 

@@ -18,3 +18,4 @@ export * from './lib/candidate-bounds';
 export * from './lib/query-paths';
 export { INDEX_STORE_MIGRATIONS, SOURCE_STORE_MIGRATIONS } from './migrations';
 export * from './lib/contract-figures';
+export * from './lib/tables';

@@ -7,7 +7,7 @@ import { ServiceContracts } from '../onchain/service-contracts';
 import { SERVICE } from '../service-description';
 import { PoolKeys } from '../wallet-pool/pool-keys';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
-import { EndpointStatus, RouteCatalog } from './route-catalog';
+import { ENDPOINT_STATUSES, EndpointStatus, RouteCatalog } from './route-catalog';
 
 export class PoolWalletDto {
   @ApiProperty({ example: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }) address!: string;
@@ -43,14 +43,23 @@ export class EndpointDto {
   @ApiProperty({ example: '/create_registry_beacon' }) path!: string;
   @ApiProperty({ example: 'Create a ZK beacon and register it in the registry, in one transaction (no body)' }) description!: string;
   @ApiProperty({ example: true }) requires_auth!: boolean;
-  @ApiProperty({ enum: ['working', 'deprecated'], example: 'working', description: 'deprecated: an old name kept for existing clients' })
+  @ApiProperty({
+    enum: ENDPOINT_STATUSES,
+    example: 'Working',
+    description: "the-beaconator's EndpointStatus casing. Deprecated: an old name kept for existing clients (it works); NotImplemented: none here",
+  })
   status!: EndpointStatus;
 }
 
-/** data of GET /: the route list the-beaconator's clients read, and the service information. */
+/**
+ * data of GET /: the-beaconator's ApiSummary (total_endpoints, working_endpoints, not_implemented,
+ * deprecated, endpoints[]) as its generated clients read it, and the service information beside it.
+ */
 export class ServiceInfoDto {
   @ApiProperty({ example: 12, description: 'Number of entries in endpoints' }) total_endpoints!: number;
-  @ApiProperty({ example: 10, description: 'Entries whose status is working' }) working_endpoints!: number;
+  @ApiProperty({ example: 10, description: 'Entries whose status is Working' }) working_endpoints!: number;
+  @ApiProperty({ example: 0, description: 'Entries whose status is NotImplemented (every route here is implemented)' }) not_implemented!: number;
+  @ApiProperty({ example: 2, description: 'Entries whose status is Deprecated (old names that still work)' }) deprecated!: number;
   @ApiProperty({ type: [EndpointDto], description: "Every route of the app's OpenAPI document" }) endpoints!: EndpointDto[];
   @ApiProperty({ example: 'beacon-ops' }) service!: string;
   @ApiProperty({ example: '0.1.0' }) version!: string;
@@ -85,11 +94,8 @@ export class ServiceInfoController {
   @ApiEnvelopeResponse(ServiceInfoDto)
   async info(): Promise<Envelope<ServiceInfoDto>> {
     const [chainId, wallets] = await Promise.all([this.chain.chainId().then(String, () => null), this.pool.wallets()]);
-    const endpoints = this.routes.endpoints();
     return ok({
-      total_endpoints: endpoints.length,
-      working_endpoints: endpoints.filter((e) => e.status === 'working').length,
-      endpoints,
+      ...this.routes.summary(),
       service: SERVICE.name,
       version: SERVICE.version,
       chain_id: chainId,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JsonText, RefreshingCache, marketNotFound, memoisedJson, noLiveData } from '../common';
-import { MarketWithSnapshot, PriceWindow, SnapshotRow } from './market-rows';
+import { MarketWithSnapshot, PriceWindow } from './market-rows';
+import { SnapshotApiRow } from '@perp/index-db';
 import { MarketsRepository } from './markets.repository';
 
 /**
@@ -38,10 +39,10 @@ export class MarketReadsService {
   }
 
   /** For /live: 404 "Market not found", or 404 "No live data for market" before the first snapshot. */
-  async live(perpAddress: string): Promise<MarketWithSnapshot & { snapshot: SnapshotRow }> {
+  async live(perpAddress: string): Promise<MarketWithSnapshot & { snapshot: SnapshotApiRow }> {
     const found = await this.marketWithSnapshot(perpAddress);
     if (!found.snapshot) throw noLiveData();
-    return found as MarketWithSnapshot & { snapshot: SnapshotRow };
+    return found as MarketWithSnapshot & { snapshot: SnapshotApiRow };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { MarketChainRow, markMarket } from '@perp/index-db';
+import { MarketChainRow, markMarket, MarketApiRow, SnapshotApiRow, TradeApiRow } from '@perp/index-db';
 import { formatDecimal, x96ToPrice } from '@perp/x96-math';
 import { lowerAddress, toIsoUtc, withPerpAlias } from '../common';
 import { LiveMarketDto } from './live-market.dto';
@@ -15,7 +15,7 @@ import {
   x96PriceDecOrNull,
 } from './market-decimals';
 import { MarketDetailDto } from './market-detail.dto';
-import { MarketRow, MarketWithSnapshot, PriceWindow, SnapshotRow, TradeRow } from './market-rows';
+import { MarketWithSnapshot, PriceWindow } from './market-rows';
 import { MarketStatsDto } from './market-stats.dto';
 import { MarketDto } from './market.dto';
 import { priceStats } from './price-stats';
@@ -23,7 +23,7 @@ import { SnapshotDto } from './snapshot.dto';
 import { TradeDto } from './trade.dto';
 
 /** Rows -> the unversioned response shapes (field order as in the spec). */
-export function marketView(row: MarketRow): MarketDto {
+export function marketView(row: MarketApiRow): MarketDto {
   return withPerpAlias({
     perp_address: lowerAddress(row.perp_address),
     beacon_address: lowerAddress(row.beacon_address),
@@ -61,7 +61,7 @@ export function marketView(row: MarketRow): MarketDto {
   });
 }
 
-export function snapshotView(row: SnapshotRow): SnapshotDto {
+export function snapshotView(row: SnapshotApiRow): SnapshotDto {
   return withPerpAlias({
     id: toInt(row.id),
     timestamp: toIsoUtc(row.timestamp),
@@ -71,7 +71,7 @@ export function snapshotView(row: SnapshotRow): SnapshotDto {
   });
 }
 
-export function tradeView(row: TradeRow): TradeDto {
+export function tradeView(row: TradeApiRow): TradeDto {
   return withPerpAlias({
     id: toInt(row.id),
     timestamp: toIsoUtc(row.timestamp),
@@ -93,7 +93,7 @@ export function tradeView(row: TradeRow): TradeDto {
  * EMAs advanced), the same number as the positions' current_mark_price; before the market's first EMA
  * update it is the snapshot's pool price.
  */
-export function liveFigures(market: MarketRow, snapshot: SnapshotRow, chain: MarketChainRow) {
+export function liveFigures(market: MarketApiRow, snapshot: SnapshotApiRow, chain: MarketChainRow) {
   const marked = markMarket(chain, Math.floor(snapshot.timestamp.getTime() / 1000));
   return {
     mark_price: marked === null ? sqrtX96PriceDec(snapshot.amm_price_x96) : formatDecimal(x96ToPrice(marked.markX96)),
@@ -104,7 +104,7 @@ export function liveFigures(market: MarketRow, snapshot: SnapshotRow, chain: Mar
   };
 }
 
-export function liveView(market: MarketRow, snapshot: SnapshotRow, chain: MarketChainRow): LiveMarketDto {
+export function liveView(market: MarketApiRow, snapshot: SnapshotApiRow, chain: MarketChainRow): LiveMarketDto {
   return { ...withPerpAlias({ perp_address: lowerAddress(market.perp_address) }), ...liveFigures(market, snapshot, chain) };
 }
 

@@ -1,7 +1,6 @@
-import { OPEN_INTEREST_TOTAL_SQL } from '@perp/index-db';
+import { OPEN_INTEREST_TOTAL_SQL, marketApiColumns } from '@perp/index-db';
 import { BigNumber } from '@perp/x96-math';
 import { MarketSort, MarketsQuery, SortOrder } from './markets-query.dto';
-import { marketColumns } from './market-rows';
 
 /**
  * Sort keys, spelled exactly as the sort indexes were built (libs/index-db): the
@@ -59,7 +58,8 @@ export function marketsOrderBy(sort: MarketSort, order: SortOrder): string {
 export function marketsPageSql(query: MarketsQuery): SqlQuery {
   const { sql: where, params } = marketsWhere(query);
   const sql =
-    `SELECT ${marketColumns()} FROM markets ${where} ${marketsOrderBy(query.sort, query.order)}` + ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+    `SELECT ${marketApiColumns()} FROM markets ${where} ${marketsOrderBy(query.sort, query.order)}` +
+    ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
   return { sql, params: [...params, query.limit, query.offset] };
 }
 

@@ -1,11 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { decodeMarketChainRow, MARKET_CHAIN_COLUMNS } from '@perp/index-db';
+import {
+  decodeMarketChainRow,
+  MARKET_CHAIN_COLUMNS,
+  MarketApiRow,
+  SNAPSHOT_API_COLUMNS,
+  SnapshotApiRow,
+  TRADE_API_COLUMNS,
+  TradeApiRow,
+  marketApiColumns,
+} from '@perp/index-db';
 import { DataSource } from 'typeorm';
 import { TimeRangeFields, timeRangeConditions } from '../common';
 import { Stores } from '../stores/stores.module';
 import { MarketsQuery } from './markets-query.dto';
 import { marketsCountSql, marketsPageSql } from './markets-list-sql';
-import { MarketRow, MarketWithSnapshot, PriceWindow, SNAPSHOT_COLUMNS, SnapshotRow, TRADE_COLUMNS, TradeRow, marketColumns } from './market-rows';
+import { MarketWithSnapshot, PriceWindow } from './market-rows';
 
 export interface PageRead<T> {
   rows: T[];
@@ -33,12 +42,12 @@ export class MarketsRepository {
     return this.stores.index.run(work);
   }
 
-  async listMarkets(query: MarketsQuery): Promise<PageRead<MarketRow>> {
+  async listMarkets(query: MarketsQuery): Promise<PageRead<MarketApiRow>> {
     const page = marketsPageSql(query);
     const count = marketsCountSql(query);
     return this.run(async (source) => {
       const [rows, [{ total }]] = await Promise.all([
-        source.query(page.sql, page.params) as Promise<MarketRow[]>,
+        source.query(page.sql, page.params) as Promise<MarketApiRow[]>,
         source.query(count.sql, count.params) as Promise<Array<{ total: string }>>,
       ]);
       return { rows, total: Number(total) };
@@ -49,7 +58,7 @@ export class MarketsRepository {
   async marketWithLatestSnapshot(perpAddress: string): Promise<MarketWithSnapshot | null> {
     const rows = (await this.run((source) =>
       source.query(
-        `SELECT ${marketColumns('m')}, ${MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS c_${c}`).join(', ')}, s.id AS s_id, s."timestamp" AS s_timestamp, s.amm_price_x96 AS s_amm_price_x96, s.index_price_x96 AS s_index_price_x96
+        `SELECT ${marketApiColumns('m')}, ${MARKET_CHAIN_COLUMNS.map((c) => `m.${c} AS c_${c}`).join(', ')}, s.id AS s_id, s."timestamp" AS s_timestamp, s.amm_price_x96 AS s_amm_price_x96, s.index_price_x96 AS s_index_price_x96
          FROM markets m
          LEFT JOIN LATERAL (
            SELECT id, "timestamp", amm_price_x96, index_price_x96 FROM snapshots
@@ -58,12 +67,12 @@ export class MarketsRepository {
          WHERE m.perp_address = $1`,
         [perpAddress],
       ),
-    )) as Array<MarketRow & { s_id: string | null; s_timestamp: Date; s_amm_price_x96: string; s_index_price_x96: string | null }>;
+    )) as Array<MarketApiRow & { s_id: string | null; s_timestamp: Date; s_amm_price_x96: string; s_index_price_x96: string | null }>;
     if (rows.length === 0) return null;
     const chain = decodeMarketChainRow(rows[0] as unknown as Record<string, unknown>, 'c_');
     const { s_id, s_timestamp, s_amm_price_x96, s_index_price_x96, ...rest } = rows[0];
-    const market = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('c_'))) as unknown as MarketRow;
-    const snapshot: SnapshotRow | null =
+    const market = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('c_'))) as unknown as MarketApiRow;
+    const snapshot: SnapshotApiRow | null =
       s_id === null
         ? null
         : { id: s_id, timestamp: s_timestamp, perp_address: market.perp_address, amm_price_x96: s_amm_price_x96, index_price_x96: s_index_price_x96 };
@@ -107,13 +116,13 @@ export class MarketsRepository {
   }
 
   /** Snapshots newest first (timestamp, then id), inclusive time range. */
-  snapshotsPage(perpAddress: string, page: PageParams): Promise<MarketPageRead<SnapshotRow>> {
-    return this.timeSeriesPage<SnapshotRow>('snapshots', SNAPSHOT_COLUMNS, perpAddress, page);
+  snapshotsPage(perpAddress: string, page: PageParams): Promise<MarketPageRead<SnapshotApiRow>> {
+    return this.timeSeriesPage<SnapshotApiRow>('snapshots', SNAPSHOT_API_COLUMNS, perpAddress, page);
   }
 
   /** Trades newest first (timestamp, then id), inclusive time range. */
-  tradesPage(perpAddress: string, page: PageParams): Promise<MarketPageRead<TradeRow>> {
-    return this.timeSeriesPage<TradeRow>('trades', TRADE_COLUMNS, perpAddress, page);
+  tradesPage(perpAddress: string, page: PageParams): Promise<MarketPageRead<TradeApiRow>> {
+    return this.timeSeriesPage<TradeApiRow>('trades', TRADE_API_COLUMNS, perpAddress, page);
   }
 
   /**

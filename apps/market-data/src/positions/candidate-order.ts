@@ -1,5 +1,5 @@
 import { PositionFigures } from './position-figures';
-import { PositionRecord } from './position-record';
+import { PositionRecord } from '@perp/index-db';
 
 export const CANDIDATE_SORTS = ['most_underwater', 'largest_reward'] as const;
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
@@ -10,7 +10,9 @@ export interface RankedCandidate {
 }
 
 const cmp = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
-const byId = (a: RankedCandidate, b: RankedCandidate): number => cmp(a.position.id, b.position.id);
+/** Ids are local to each perp: ties by (id, perp_address), the order of the position lists. */
+const byId = (a: RankedCandidate, b: RankedCandidate): number =>
+  cmp(a.position.id, b.position.id) || (a.position.perpAddress < b.position.perpAddress ? -1 : a.position.perpAddress > b.position.perpAddress ? 1 : 0);
 
 /** Ascending, nulls after every value. */
 function ascNullsLast(a: bigint | null, b: bigint | null): number {
@@ -22,7 +24,7 @@ function ascNullsLast(a: bigint | null, b: bigint | null): number {
  * DESIGN §4 sorts. Positions whose ratio cannot be computed come last in both (for
  * largest_reward too: a zero-size taker has a computable reward of 0 but no ratio), then
  * most_underwater: distance_to_liquidation (ratio - threshold, E6) ascending; largest_reward:
- * estimated_reward descending, nulls last; ties by id.
+ * estimated_reward descending, nulls last; ties by (id, perp_address).
  */
 export function compareCandidates(sort: CandidateSort): (a: RankedCandidate, b: RankedCandidate) => number {
   const distance = (c: RankedCandidate): bigint | null =>

@@ -1,7 +1,7 @@
-import { candidateKeyBounds, takerCumulatives } from '@perp/index-db';
+import { candidateKeyBounds, takerCumulatives, PositionRecord } from '@perp/index-db';
 import { isCandidateE6 } from '@perp/x96-math';
 import { PositionFigures } from './position-figures';
-import { MarketState, PositionRecord } from './position-record';
+import { MarketState } from './market-state';
 
 /** Key bounds of one market's taker range scan (positions_liquidation_key_idx). */
 export interface MarketKeyBounds {

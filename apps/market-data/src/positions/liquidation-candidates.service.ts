@@ -5,7 +5,7 @@ import { compareCandidates, CandidateSort, RankedCandidate } from './candidate-o
 import { isCandidate, marketKeyBounds } from './candidate-rule';
 import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { positionFigures } from './position-figures';
-import { MarketState } from './position-record';
+import { MarketState } from './market-state';
 import { PositionsRepository } from './positions.repository';
 
 export interface Candidate extends RankedCandidate {

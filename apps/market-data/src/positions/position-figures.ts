@@ -1,6 +1,6 @@
-import { makerFigures, takerFigures } from '@perp/index-db';
+import { makerFigures, takerFigures, PositionRecord } from '@perp/index-db';
 import { estimatedRewardAtoms } from '@perp/x96-math';
-import { MarketState, PositionRecord } from './position-record';
+import { MarketState } from './market-state';
 
 /**
  * A position's figures as the contract computes them at the market's mark (atoms, X96, E6),

@@ -5,7 +5,7 @@ import { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { LiquidationCandidatesService } from './liquidation-candidates.service';
 import { PositionDto } from './position.dto';
 import { candidateView, positionView } from './position-views';
-import { LiquidatableQuery, PositionsQuery, resolvePerpFilter } from './positions-query.dto';
+import { LiquidatableQuery, PositionLookupQuery, PositionsQuery, resolvePerpFilter } from './positions-query.dto';
 import { PositionsService } from './positions.service';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -44,9 +44,9 @@ export class PositionResponsesService {
     );
   }
 
-  /** 404 "Position not found" for an unknown id. */
-  async get(id: number): Promise<PositionDto> {
-    const { position, figures } = await this.positions.get(id);
+  /** 404 "Position not found" for an unknown id; 422 when several markets hold it and none is named. */
+  async get(id: number, query: PositionLookupQuery): Promise<PositionDto> {
+    const { position, figures } = await this.positions.get(id, resolvePerpFilter(query));
     return positionView(position, figures);
   }
 }

@@ -4,7 +4,7 @@ import { Candidate } from './liquidation-candidates.service';
 import { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { PositionDto } from './position.dto';
 import { PositionFigures } from './position-figures';
-import { PositionRecord } from './position-record';
+import { PositionRecord } from '@perp/index-db';
 
 const atoms = (value: bigint | null): string | null => (value === null ? null : formatDecimal(atomsToHuman(value)));
 const ratioE6 = (value: bigint | null): string | null => (value === null ? null : formatDecimal(ratioFromE6(value)));

@@ -35,10 +35,18 @@ export class LiquidatableQuery extends PageQuery(PAGE_LIMITS.liquidatable) imple
   @LiteralField(CANDIDATE_SORTS, {
     default: 'most_underwater',
     description:
-      'most_underwater: distance_to_liquidation ascending; largest_reward: estimated_reward descending. Both: nulls and uncomputable ratios last, ties by id',
+      'most_underwater: distance_to_liquidation ascending; largest_reward: estimated_reward descending. Both: nulls and uncomputable ratios last, ties by (id, perp_address)',
   })
   sort!: CandidateSort;
   @AddressField({ description: 'Perp contract address (canonical)' }) perp_address?: string;
+  @AddressField({ description: ALIAS, deprecated: true }) market_id?: string;
+  @AddressField({ description: ALIAS, deprecated: true }) perp?: string;
+  @AddressField({ description: ALIAS, deprecated: true }) perp_id?: string;
+}
+
+/** GET /positions/{position_id}: the market whose position it is (ids are local to each perp). */
+export class PositionLookupQuery implements PerpFilterFields {
+  @AddressField({ description: 'Perp contract address (canonical). Optional when only one market holds the id; else 422' }) perp_address?: string;
   @AddressField({ description: ALIAS, deprecated: true }) market_id?: string;
   @AddressField({ description: ALIAS, deprecated: true }) perp?: string;
   @AddressField({ description: ALIAS, deprecated: true }) perp_id?: string;

@@ -6,7 +6,7 @@ import { ApiErrors } from '../common/api-errors';
 import { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { PositionDto } from './position.dto';
 import { PositionResponsesService } from './position-responses.service';
-import { LiquidatableQuery, PositionsQuery } from './positions-query.dto';
+import { LiquidatableQuery, PositionLookupQuery, PositionsQuery } from './positions-query.dto';
 
 @ApiTags('positions')
 @RequireApiKey()
@@ -39,11 +39,20 @@ export class PositionsController {
   }
 
   @Get(':position_id')
-  @ApiOperation({ summary: 'One position by its on-chain id' })
-  @ApiParam({ name: 'position_id', type: 'integer', description: 'On-chain position id' })
+  @ApiOperation({
+    summary: 'One position by its on-chain id',
+    description:
+      "Position ids are local to each market (one Perp contract per market). With perp_address (or an alias), that market's position; " +
+      'without it, the position when exactly one market holds the id, else 422 on perp_address naming how many markets do.',
+  })
+  @ApiParam({ name: 'position_id', type: 'integer', description: 'On-chain position id, local to its market' })
   @ApiOkResponse({ type: PositionDto })
-  @ApiErrors({ 422: 'position_id is not an integer', 404: 'Position not found', stores: ['Index store'] })
-  get(@Param('position_id', ParseIntPathPipe) id: number): Promise<PositionDto> {
-    return this.service.get(id);
+  @ApiErrors({
+    422: 'position_id is not an integer, a malformed address, or an id several markets hold without perp_address',
+    404: 'Position not found',
+    stores: ['Index store'],
+  })
+  get(@Param('position_id', ParseIntPathPipe) id: number, @Query() query: PositionLookupQuery): Promise<PositionDto> {
+    return this.service.get(id, query);
   }
 }

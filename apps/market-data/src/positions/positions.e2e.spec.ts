@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createMarketDataApp } from '../create-app';
 import { loadMarketDataSettings } from '../settings';
 import { HOLDER_1, HOLDER_2, loadHandFixtures, MARKET_A, MARKET_B, MARKET_C } from './test/hand-fixtures';
+import { insertTaker } from './test/position-fixtures';
 import { API_KEY, PositionsTestEnv } from './test/positions-test-env';
 import { devServiceEnv } from '@perp/service';
 
@@ -264,6 +265,8 @@ describe('position routes', () => {
     expect(sort.schema).toMatchObject({ enum: ['most_underwater', 'largest_reward'], default: 'most_underwater' });
     const byId = spec.paths['/positions/{position_id}'].get;
     expect(byId.parameters[0]).toMatchObject({ name: 'position_id', in: 'path', schema: { type: 'integer' } });
+    expect(byId.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['market_id', 'perp', 'perp_address', 'perp_id', 'position_id']);
+    expect(spec.paths['/v1/positions/{position_id}'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['perp_address', 'position_id']);
     expect(Object.keys(byId.responses).sort()).toEqual(['200', '400', '401', '404', '408', '414', '422', '429', '500', '503']);
     expect(spec.paths['/v1/positions'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
       'is_long',
@@ -298,6 +301,50 @@ describe('position routes', () => {
       'as_of',
     ]);
     expect(spec.components.schemas['PositionDto'].properties['effective_margin']).toMatchObject({ type: 'string', nullable: true });
+  });
+
+  // Last: it adds rows. On chain a position id is local to its Perp (DESIGN.md §4, "position ids").
+  it('ids are local to each market: perp_address picks one; without it a shared id is 422 naming how many markets hold it', async () => {
+    const before = await get('/positions/9').expect(200);
+    expect(before.body.perp_address).toBe(MARKET_C);
+    await env.withIndex(async (client) => {
+      for (const perp of [MARKET_A, MARKET_B]) {
+        await insertTaker(client, { id: 9, perp_address: perp, holder: HOLDER_2, margin: 7_000_000n, perp_delta: 1_000_000n, usd_delta: -3_000_000n });
+      }
+    });
+    for (const prefix of ['/positions', '/v1/positions']) {
+      const res = await get(`${prefix}/9`).expect(422);
+      expect(res.body).toEqual({
+        detail: [
+          {
+            type: 'missing',
+            loc: ['query', 'perp_address'],
+            msg: 'Field required: position id 9 exists in 3 markets (ids are local to each perp); name one with perp_address',
+            input: null,
+          },
+        ],
+      });
+      const inC = await get(`${prefix}/9?perp_address=${MARKET_C.toUpperCase().replace('0X', '0x')}`).expect(200);
+      expect(inC.body).toMatchObject({ id: 9, [prefix === '/v1/positions' ? 'perp' : 'perp_address']: MARKET_C });
+      const inB = await get(`${prefix}/9?perp_address=${MARKET_B}`).expect(200);
+      expect(inB.body).toMatchObject({ id: 9, holder: HOLDER_2, is_maker: false, is_long: true, is_closed: false });
+      expect((await get(`${prefix}/1?perp_address=${MARKET_B}`).expect(404)).body).toEqual({ detail: 'Position not found' });
+      expect((await get(`${prefix}/9?perp_address=0x12`).expect(422)).body.detail[0]).toMatchObject({
+        loc: ['query', 'perp_address'],
+        type: 'string_pattern_mismatch',
+      });
+    }
+    expect((await get(`/positions/9?perp_address=${MARKET_C}`).expect(200)).body).toStrictEqual(before.body);
+    for (const alias of ['market_id', 'perp', 'perp_id']) {
+      expect((await get(`/positions/9?${alias}=${MARKET_B}`).expect(200)).body).toStrictEqual((await get(`/positions/9?perp_address=${MARKET_B}`)).body);
+    }
+    // Still one market for id 1: no perp_address needed.
+    expect((await get('/positions/1').expect(200)).body.perp_address).toBe(MARKET_A);
+    // Lists order by (id, perp_address): the three 9s sit together, in address order.
+    const page = await get('/positions?limit=500').expect(200);
+    const nines = page.body.items.filter((p: { id: number }) => p.id === 9).map((p: { perp_address: string }) => p.perp_address);
+    expect(nines).toEqual([MARKET_A, MARKET_B, MARKET_C].sort());
+    expect(page.body.items.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 10, 11]);
   });
 
   it('answers 503 {"detail": "Index store unavailable"} with the index store down, never a hang or a 500', async () => {

@@ -2,17 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Stores } from '../stores/stores.module';
 import { MarketKeyBounds } from './candidate-rule';
+import { decodeMarketState, MarketState } from './market-state';
 import {
-  decodeMarketState,
   decodePosition,
   MARK_AS_OF_SQL,
   MARKET_STATE_COLUMNS,
-  MarketState,
   POSITION_COLUMNS,
   POSITION_TICK_JOINS,
   PositionRecord,
   TAKER_POSITION_COLUMNS,
-} from './position-record';
+} from '@perp/index-db';
 
 export interface PositionFilter {
   holder?: string;
@@ -26,6 +25,9 @@ export interface PositionWithMarket {
   position: PositionRecord;
   market: MarketState;
 }
+
+/** A lookup by id: the position, none, or an id that several markets hold (ids are local to each perp). */
+export type PositionLookup = ({ kind: 'found' } & PositionWithMarket) | { kind: 'none' } | { kind: 'ambiguous'; markets: number };
 
 type Raw = Record<string, unknown>;
 
@@ -105,10 +107,10 @@ export class PositionsRepository {
     const params: unknown[] = [];
     const conditions = where(filterConditions(filter, params));
     const pageSql =
-      `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${conditions} ORDER BY p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}),` +
+      `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${conditions} ORDER BY p.id, p.perp_address LIMIT $${params.length + 1} OFFSET $${params.length + 2}),` +
       ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
-      ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address` +
-      ` ${POSITION_TICK_JOINS} ORDER BY p.id`;
+      ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.perp_address = page.perp_address AND p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address` +
+      ` ${POSITION_TICK_JOINS} ORDER BY p.id, p.perp_address`;
     const countSql = `SELECT count(*) AS total FROM positions p ${conditions}`;
     return this.run(async (source) => {
       const [rows, count] = await Promise.all([source.query(pageSql, [...params, limit, offset]), source.query(countSql, params)]);
@@ -116,18 +118,28 @@ export class PositionsRepository {
     });
   }
 
-  async byId(id: number): Promise<PositionWithMarket | null> {
+  /**
+   * A position by id, in one market or in any: ids are local to each perp, so without a market
+   * the id may name several positions. At most two rows are read; only an ambiguous id costs a
+   * count (positions_id_idx, index only) for the answer to name how many markets hold it.
+   */
+  async byId(id: number, perpAddress?: string): Promise<PositionLookup> {
     // Beyond 2^53 the number is no longer the id that was asked for; beyond int8 no row can match.
-    if (!Number.isSafeInteger(id)) return null;
-    const key = BigInt(id);
-    const rows: Raw[] = await this.run((source) =>
-      source.query(
-        `SELECT ${POSITION_COLUMNS}, ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of` +
-          ` FROM positions p JOIN markets m ON m.perp_address = p.perp_address ${POSITION_TICK_JOINS} WHERE p.id = $1`,
-        [key.toString()],
-      ),
-    );
-    return rows.length > 0 ? withMarkets(rows)[0] : null;
+    if (!Number.isSafeInteger(id)) return { kind: 'none' };
+    const key = BigInt(id).toString();
+    const select =
+      `SELECT ${POSITION_COLUMNS}, ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of` +
+      ` FROM positions p JOIN markets m ON m.perp_address = p.perp_address ${POSITION_TICK_JOINS}`;
+    return this.run(async (source) => {
+      const rows: Raw[] =
+        perpAddress === undefined
+          ? await source.query(`${select} WHERE p.id = $1 ORDER BY p.perp_address LIMIT 2`, [key])
+          : await source.query(`${select} WHERE p.perp_address = $1 AND p.id = $2`, [perpAddress, key]);
+      if (rows.length === 0) return { kind: 'none' };
+      if (rows.length === 1) return { kind: 'found', ...withMarkets(rows)[0] };
+      const count: Raw[] = await source.query(`SELECT count(*) AS n FROM positions WHERE id = $1`, [key]);
+      return { kind: 'ambiguous', markets: Number(count[0]['n']) };
+    });
   }
 
   /** Every market (or one), with the time of its mark snapshot. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { positionNotFound } from '../common';
+import { ambiguousPositionId, positionNotFound } from '../common';
 import { PositionFigures, positionFigures } from './position-figures';
-import { PositionRecord } from './position-record';
+import { PositionRecord } from '@perp/index-db';
 import { PositionFilter, PositionsRepository } from './positions.repository';
 
 export interface PositionWithFigures {
@@ -19,10 +19,15 @@ export class PositionsService {
     return { items: items.map(({ position, market }) => ({ position, figures: positionFigures(position, market) })), total };
   }
 
-  /** 404 {"detail": "Position not found"} for an unknown id. */
-  async get(id: number): Promise<PositionWithFigures> {
-    const found = await this.positions.byId(id);
-    if (!found) throw positionNotFound();
+  /**
+   * The position `id` of market `perpAddress`, or of the one market that holds that id when none is
+   * named. 404 {"detail": "Position not found"} when no market holds it; 422 on perp_address when
+   * several do.
+   */
+  async get(id: number, perpAddress?: string): Promise<PositionWithFigures> {
+    const found = await this.positions.byId(id, perpAddress);
+    if (found.kind === 'none') throw positionNotFound();
+    if (found.kind === 'ambiguous') throw ambiguousPositionId(id, found.markets);
     return { position: found.position, figures: positionFigures(found.position, found.market) };
   }
 }

@@ -1,12 +1,12 @@
-import type { MarketChainRow } from '@perp/index-db';
+import { MarketChainRow, MarketApiRow, SnapshotApiRow, TradeApiRow } from '@perp/index-db';
 import { lowerAddress } from '../common';
-import { MarketRow, MarketWithSnapshot, PriceWindow, SnapshotRow, TradeRow } from '../markets/market-rows';
+import { MarketWithSnapshot, PriceWindow } from '../markets/market-rows';
 import { liveFigures, snapshotView, tradeView } from '../markets/market-views';
 import { priceStats } from '../markets/price-stats';
 import { V1LiveMarketDto, V1MarketDetailDto, V1MarketDto, V1SnapshotDto, V1StatsDto, V1TradeDto } from './v1-markets.dto';
 
 /** Rows -> frozen /v1 shapes: the same figures as the unversioned routes, legacy names, no extra keys. */
-export function v1MarketView(row: MarketRow): V1MarketDto {
+export function v1MarketView(row: MarketApiRow): V1MarketDto {
   return {
     id: lowerAddress(row.perp_address),
     beacon: lowerAddress(row.beacon_address),
@@ -19,7 +19,7 @@ export function v1MarketView(row: MarketRow): V1MarketDto {
   };
 }
 
-export function v1SnapshotView(row: SnapshotRow): V1SnapshotDto {
+export function v1SnapshotView(row: SnapshotApiRow): V1SnapshotDto {
   const { id, timestamp, perp_address, amm_price_x96, mark_price } = snapshotView(row);
   return { id, timestamp, perp: perp_address, amm_price_x96, mark_price };
 }
@@ -28,7 +28,7 @@ export function v1MarketDetailView({ market, snapshot }: MarketWithSnapshot): V1
   return { market: v1MarketView(market), latest_snapshot: snapshot ? v1SnapshotView(snapshot) : null };
 }
 
-export function v1LiveView(market: MarketRow, snapshot: SnapshotRow, chain: MarketChainRow): V1LiveMarketDto {
+export function v1LiveView(market: MarketApiRow, snapshot: SnapshotApiRow, chain: MarketChainRow): V1LiveMarketDto {
   return { perp_id: lowerAddress(market.perp_address), ...liveFigures(market, snapshot, chain) };
 }
 
@@ -36,7 +36,7 @@ export function v1StatsView(perpAddress: string, window: PriceWindow): V1StatsDt
   return { perp_id: lowerAddress(perpAddress), ...priceStats(window) };
 }
 
-export function v1TradeView(row: TradeRow): V1TradeDto {
+export function v1TradeView(row: TradeApiRow): V1TradeDto {
   const { id, timestamp, perp_address, pos_id, was_liquidated, perp_delta, usd_delta, mark_price, funding, util_fees, liq_fee } = tradeView(row);
   return { id, timestamp, perp: perp_address, pos_id, was_liquidated, perp_delta, usd_delta, mark_price, funding, util_fees, liq_fee };
 }

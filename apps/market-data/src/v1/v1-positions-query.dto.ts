@@ -11,3 +11,8 @@ export class V1PositionsQuery extends PositionsPageQuery {
 export class V1LiquidatableQuery extends LiquidatablePageQuery {
   @AddressField({ description: 'Perp contract address (perp id)' }) market_id?: string;
 }
+
+/** GET /v1/positions/{position_id}: the market whose position it is (ids are local to each perp). */
+export class V1PositionLookupQuery {
+  @AddressField({ description: 'Perp contract address. Optional when only one market holds the id; else 422' }) perp_address?: string;
+}

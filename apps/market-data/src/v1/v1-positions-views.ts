@@ -1,5 +1,5 @@
 import { LiquidationCandidateDto } from '../positions/liquidation-candidate.dto';
-import { PositionRecord } from '../positions/position-record';
+import { PositionRecord } from '@perp/index-db';
 import { V1LiquidationCandidateDto, V1PositionDto } from './v1-positions.dto';
 
 /** Exactly the legacy Position fields: nothing of the unversioned shape leaks in. */

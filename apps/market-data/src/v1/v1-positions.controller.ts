@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { ApiPageResponse, Page, ParseIntPathPipe } from '@perp/http';
 import { RequireApiKey } from '../auth';
 import { ApiErrors } from '../common/api-errors';
-import { V1PositionsQuery, V1LiquidatableQuery } from './v1-positions-query.dto';
+import { V1LiquidatableQuery, V1PositionLookupQuery, V1PositionsQuery } from './v1-positions-query.dto';
 import { V1LiquidationCandidateDto, V1PositionDto } from './v1-positions.dto';
 import { V1PositionsService } from './v1-positions.service';
 
@@ -31,11 +31,18 @@ export class V1PositionsController {
   }
 
   @Get(':position_id')
-  @ApiOperation({ summary: 'One position by its on-chain id (legacy shape)' })
-  @ApiParam({ name: 'position_id', type: 'integer', description: 'On-chain position id' })
+  @ApiOperation({
+    summary: 'One position by its on-chain id (legacy shape)',
+    description: 'Position ids are local to each market: without perp_address, the position when exactly one market holds the id, else 422.',
+  })
+  @ApiParam({ name: 'position_id', type: 'integer', description: 'On-chain position id, local to its market' })
   @ApiOkResponse({ type: V1PositionDto })
-  @ApiErrors({ 422: 'position_id is not an integer', 404: 'Position not found', stores: ['Index store'] })
-  get(@Param('position_id', ParseIntPathPipe) id: number): Promise<V1PositionDto> {
-    return this.service.get(id);
+  @ApiErrors({
+    422: 'position_id is not an integer, a malformed address, or an id several markets hold without perp_address',
+    404: 'Position not found',
+    stores: ['Index store'],
+  })
+  get(@Param('position_id', ParseIntPathPipe) id: number, @Query() query: V1PositionLookupQuery): Promise<V1PositionDto> {
+    return this.service.get(id, query.perp_address);
   }
 }

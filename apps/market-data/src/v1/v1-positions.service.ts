@@ -42,8 +42,8 @@ export class V1PositionsService {
     );
   }
 
-  /** 404 "Position not found" for an unknown id. */
-  async get(id: number): Promise<V1PositionDto> {
-    return v1PositionView((await this.positions.get(id)).position);
+  /** 404 "Position not found" for an unknown id; 422 when several markets hold it and none is named. */
+  async get(id: number, perpAddress?: string): Promise<V1PositionDto> {
+    return v1PositionView((await this.positions.get(id, perpAddress)).position);
   }
 }

@@ -345,11 +345,11 @@ export interface components {
             /** @example true */
             requires_auth: boolean;
             /**
-             * @description deprecated: an old name kept for existing clients
-             * @example working
+             * @description the-beaconator's EndpointStatus casing. Deprecated: an old name kept for existing clients (it works); NotImplemented: none here
+             * @example Working
              * @enum {string}
              */
-            status: "working" | "deprecated";
+            status: "Working" | "NotImplemented" | "Deprecated";
         };
         /** ErrorEnvelope */
         ErrorEnvelope: {
@@ -463,10 +463,20 @@ export interface components {
             chain_id: string | null;
             /** @description Every contract address the service uses, by what it is */
             contracts: components["schemas"]["ServiceContractsDto"];
+            /**
+             * @description Entries whose status is Deprecated (old names that still work)
+             * @example 2
+             */
+            deprecated: number;
             /** @example /docs */
             docs: string;
             /** @description Every route of the app's OpenAPI document */
             endpoints: components["schemas"]["EndpointDto"][];
+            /**
+             * @description Entries whose status is NotImplemented (every route here is implemented)
+             * @example 0
+             */
+            not_implemented: number;
             /** @example beacon-ops */
             service: string;
             /**
@@ -484,7 +494,7 @@ export interface components {
             /** @description The wallets paying for transactions (addresses only) */
             wallets: components["schemas"]["PoolWalletDto"][];
             /**
-             * @description Entries whose status is working
+             * @description Entries whose status is Working
              * @example 10
              */
             working_endpoints: number;

@@ -41,3 +41,14 @@ export function SmallIntegerColumn(name: string, extras: ColumnExtras = {}): Pro
 export function addressCheck(column: string): string {
   return `"${column}" ~ '^0x[0-9a-f]{40}$'`;
 }
+
+/** The block a row was last written from: the indexer's reorg handling deletes and re-reads by it. */
+export function BlockNumberColumn(): PropertyDecorator {
+  return Column({
+    name: 'block_number',
+    type: 'bigint',
+    transformer: unixSecondsTransformer,
+    nullable: true,
+    comment: 'the block this row was last written from (the indexer); null for rows the simulator wrote directly',
+  });
+}

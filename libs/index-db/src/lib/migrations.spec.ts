@@ -4,6 +4,7 @@ import { Q96 } from '@perp/x96-math';
 import { liquidationKeyX96 } from './liquidation-mark';
 import { ensureReaderLogin, READER_ROLE } from './reader-role';
 import { migrateStore, revertStore, runIndexDbMigrations } from './run-migrations';
+import { INDEX_STORE_MIGRATIONS } from '../migrations';
 
 const INDEX_TABLES = ['beacon_index_updates', 'chain_cursor', 'chain_cursor_blocks', 'markets', 'positions', 'snapshots', 'ticks', 'trades'];
 const SOURCE_TABLES = ['market_boundaries', 'measurements'];
@@ -44,6 +45,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStoreReaderRole1767225600001',
           'IndexStoreContractState1767225600002',
           'IndexStoreTakerRatioIndex1767225600003',
+          'IndexStorePositionsPerMarket1767225600004',
           'IndexStoreChainCursor1767225600005',
         ],
       ],
@@ -68,6 +70,8 @@ describe('index-db migrations (real Postgres)', () => {
     expect(defs['markets_created_desc_idx']).toContain('(created_at DESC NULLS LAST, perp_address)');
     expect(defs['markets_open_interest_desc_idx']).toContain('((open_interest_long + open_interest_short)) DESC NULLS LAST, perp_address)');
     expect(defs['markets_ticker_key']).toMatch(/UNIQUE INDEX .* \(ticker\) WHERE \(ticker IS NOT NULL\)/);
+    expect(defs['positions_pkey']).toContain('(perp_address, id)');
+    expect(defs['positions_id_idx']).toContain('(id, perp_address)');
     expect(defs['positions_liquidation_idx']).toContain('(perp_address, is_long, liq_mark_x96) WHERE ((NOT is_closed) AND (NOT is_maker))');
     expect(Object.keys(defs).sort()).toEqual(
       [
@@ -90,15 +94,18 @@ describe('index-db migrations (real Postgres)', () => {
         'positions_holder_idx',
         'positions_liquidation_idx',
         'positions_liquidation_key_idx',
-        'positions_market_idx',
+        'positions_id_idx',
+        'positions_block_idx',
         'positions_open_makers_idx',
         'positions_open_takers_ratio_idx',
         'positions_pkey',
         'snapshots_market_time_idx',
         'snapshots_pkey',
+        'snapshots_block_idx',
         'ticks_pkey',
         'trades_market_time_idx',
         'trades_pkey',
+        'trades_block_idx',
       ].sort(),
     );
     expect(Object.keys(await indexDefinitions(sourceUrl)).sort()).toEqual(['market_boundaries_pkey', 'measurements_pkey']);
@@ -137,8 +144,8 @@ describe('index-db migrations (real Postgres)', () => {
       { id: 2, margin: 20_000_000n, perpDelta: -2_000_123n, usdDelta: 200_000_000n, entry: (7n * Q96) / 3n, ratio: 50_000 },
       { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
     ];
-    // Back to before the contract-state migration (and the index and the indexer's cursor after it), with takers as the earlier schema held them.
-    await revertStore('index', indexUrl, 3);
+    // Back to before the contract-state migration (and the three after it), with takers as the earlier schema held them.
+    await revertStore('index', indexUrl, 4);
     await withPgClient(indexUrl, async (c) => {
       await c.query(
         `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
@@ -177,6 +184,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
       'IndexStoreChainCursor1767225600005',
+      'IndexStorePositionsPerMarket1767225600004',
       'IndexStoreTakerRatioIndex1767225600003',
       'IndexStoreContractState1767225600002',
       'IndexStoreReaderRole1767225600001',
@@ -188,7 +196,7 @@ describe('index-db migrations (real Postgres)', () => {
     const roles = await withPgClient(indexUrl, async (c) => (await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [READER_ROLE])).rowCount);
     expect(roles).toBe(0);
 
-    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(5);
+    expect((await migrateStore('index', indexUrl)).applied).toHaveLength(INDEX_STORE_MIGRATIONS.length);
     expect((await migrateStore('source', sourceUrl)).applied).toHaveLength(2);
     expect(await tables(indexUrl)).toEqual([...INDEX_TABLES, 'schema_migrations'].sort());
   });

@@ -263,7 +263,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One position by its on-chain id */
+        /**
+         * One position by its on-chain id
+         * @description Position ids are local to each market (one Perp contract per market). With perp_address (or an alias), that market's position; without it, the position when exactly one market holds the id, else 422 on perp_address naming how many markets do.
+         */
         get: operations["getPosition"];
         put?: never;
         post?: never;
@@ -470,7 +473,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One position by its on-chain id (legacy shape) */
+        /**
+         * One position by its on-chain id (legacy shape)
+         * @description Position ids are local to each market: without perp_address, the position when exactly one market holds the id, else 422.
+         */
         get: operations["v1GetPosition"];
         put?: never;
         post?: never;
@@ -3021,10 +3027,28 @@ export interface operations {
     };
     getPosition: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of perp_address (perp_address wins, then market_id, perp, perp_id)
+                 */
+                market_id?: string;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of perp_address (perp_address wins, then market_id, perp, perp_id)
+                 */
+                perp?: string;
+                /** @description Perp contract address (canonical). Optional when only one market holds the id; else 422 */
+                perp_address?: string;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of perp_address (perp_address wins, then market_id, perp, perp_id)
+                 */
+                perp_id?: string;
+            };
             header?: never;
             path: {
-                /** @description On-chain position id */
+                /** @description On-chain position id, local to its market */
                 position_id: number;
             };
             cookie?: never;
@@ -3084,7 +3108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description position_id is not an integer */
+            /** @description position_id is not an integer, a malformed address, or an id several markets hold without perp_address */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3146,7 +3170,7 @@ export interface operations {
                  * @description Deprecated alias of perp_address (perp_address wins, then market_id, perp, perp_id)
                  */
                 perp_id?: string;
-                /** @description most_underwater: distance_to_liquidation ascending; largest_reward: estimated_reward descending. Both: nulls and uncomputable ratios last, ties by id */
+                /** @description most_underwater: distance_to_liquidation ascending; largest_reward: estimated_reward descending. Both: nulls and uncomputable ratios last, ties by (id, perp_address) */
                 sort?: "most_underwater" | "largest_reward";
             };
             header?: never;
@@ -4344,10 +4368,13 @@ export interface operations {
     };
     v1GetPosition: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Perp contract address. Optional when only one market holds the id; else 422 */
+                perp_address?: string;
+            };
             header?: never;
             path: {
-                /** @description On-chain position id */
+                /** @description On-chain position id, local to its market */
                 position_id: number;
             };
             cookie?: never;
@@ -4407,7 +4434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description position_id is not an integer */
+            /** @description position_id is not an integer, a malformed address, or an id several markets hold without perp_address */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -70,7 +70,9 @@ export function createMarketDataClient(options: MarketDataClientOptions) {
     listPositions: (query: QueryOf<'listPositions'> = {}) => settle<OkBody<'listPositions'>>(raw.GET('/positions', { params: { query } })),
     getLiquidatablePositions: (query: QueryOf<'getLiquidatablePositions'> = {}) =>
       settle<OkBody<'getLiquidatablePositions'>>(raw.GET('/positions/liquidatable', { params: { query } })),
-    getPosition: (positionId: number) => settle<OkBody<'getPosition'>>(raw.GET('/positions/{position_id}', { params: { path: { position_id: positionId } } })),
+    /** Position ids are local to each market: pass `perp_address` unless only one market holds the id (else 422). */
+    getPosition: (positionId: number, query: QueryOf<'getPosition'> = {}) =>
+      settle<OkBody<'getPosition'>>(raw.GET('/positions/{position_id}', { params: { path: { position_id: positionId }, query } })),
     // legacy /v1 (frozen shapes)
     v1ListMarkets: (query: QueryOf<'v1ListMarkets'> = {}) => settle<OkBody<'v1ListMarkets'>>(raw.GET('/v1/markets', { params: { query } })),
     v1GetMarket: (marketId: string) => settle<OkBody<'v1GetMarket'>>(raw.GET('/v1/markets/{market_id}', { params: v1Market(marketId) })),
@@ -85,8 +87,8 @@ export function createMarketDataClient(options: MarketDataClientOptions) {
     v1ListPositions: (query: QueryOf<'v1ListPositions'> = {}) => settle<OkBody<'v1ListPositions'>>(raw.GET('/v1/positions', { params: { query } })),
     v1GetLiquidatablePositions: (query: QueryOf<'v1GetLiquidatablePositions'> = {}) =>
       settle<OkBody<'v1GetLiquidatablePositions'>>(raw.GET('/v1/positions/liquidatable', { params: { query } })),
-    v1GetPosition: (positionId: number) =>
-      settle<OkBody<'v1GetPosition'>>(raw.GET('/v1/positions/{position_id}', { params: { path: { position_id: positionId } } })),
+    v1GetPosition: (positionId: number, query: QueryOf<'v1GetPosition'> = {}) =>
+      settle<OkBody<'v1GetPosition'>>(raw.GET('/v1/positions/{position_id}', { params: { path: { position_id: positionId }, query } })),
     v1CreateAdminKey: (body: BodyOf<'v1CreateAdminKey'>) => settle<OkBody<'v1CreateAdminKey'>>(raw.POST('/v1/admin/keys', { body })),
     // keys: admin (X-API-Key of an admin key)
     adminListKeys: () => settle<OkBody<'adminListKeys'>>(raw.GET('/admin/keys')),

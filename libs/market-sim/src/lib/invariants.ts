@@ -156,7 +156,7 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
       const r = result('liquidations-past-threshold');
       const rows = await index.query(
         `SELECT p.id, p.margin, p.perp_delta, p.usd_delta, p.liq_margin_ratio, p.close_timestamp, t.mark_price_x96, t.funding, t.util_fees, t.timestamp
-           FROM positions p JOIN trades t ON t.pos_id = p.id AND t.was_liquidated WHERE p.was_liquidated`,
+           FROM positions p JOIN trades t ON t.perp_address = p.perp_address AND t.pos_id = p.id AND t.was_liquidated WHERE p.was_liquidated`,
       );
       for (const p of rows.rows) {
         r.checked++;
@@ -216,14 +216,14 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
       const r = result('trades-are-closes');
       const bad = await index.query(
         `SELECT p.id, count(t.id)::int AS trades, bool_and(t.perp_delta = -p.perp_delta) AS opposite, bool_and(t.was_liquidated = p.was_liquidated) AS same_kind
-           FROM positions p LEFT JOIN trades t ON t.pos_id = p.id
-          WHERE NOT p.is_maker AND p.is_closed GROUP BY p.id
+           FROM positions p LEFT JOIN trades t ON t.perp_address = p.perp_address AND t.pos_id = p.id
+          WHERE NOT p.is_maker AND p.is_closed GROUP BY p.perp_address, p.id
          HAVING count(t.id) <> 1 OR NOT bool_and(t.perp_delta = -p.perp_delta) OR NOT bool_and(t.was_liquidated = p.was_liquidated)
           LIMIT ${MAX_REPORTED}`,
       );
       for (const p of bad.rows) fail(r, `position ${p.id}: ${p.trades} trades, opposite delta ${p.opposite}, same kind ${p.same_kind}`);
       const orphans = await index.query(
-        `SELECT t.id FROM trades t JOIN positions p ON p.id = t.pos_id WHERE p.is_maker OR NOT p.is_closed LIMIT ${MAX_REPORTED}`,
+        `SELECT t.id FROM trades t JOIN positions p ON p.perp_address = t.perp_address AND p.id = t.pos_id WHERE p.is_maker OR NOT p.is_closed LIMIT ${MAX_REPORTED}`,
       );
       for (const t of orphans.rows) fail(r, `trade ${t.id}: not the close of a closed taker`);
       r.checked = (await index.query(`SELECT count(*)::int AS n FROM trades`)).rows[0].n;
@@ -255,13 +255,13 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
       results.push(r);
     }
 
-    // 8. Position ids are chronological, as on chain.
+    // 8. Position ids are chronological within each market, as on chain (nextPosId of each Perp).
     {
       const r = result('chronological-ids');
       const bad = await index.query(
-        `SELECT id FROM (SELECT id, open_timestamp < lag(open_timestamp) OVER (ORDER BY id) AS early FROM positions) x WHERE early LIMIT ${MAX_REPORTED}`,
+        `SELECT perp_address, id FROM (SELECT perp_address, id, open_timestamp < lag(open_timestamp) OVER (PARTITION BY perp_address ORDER BY id) AS early FROM positions) x WHERE early LIMIT ${MAX_REPORTED}`,
       );
-      for (const p of bad.rows) fail(r, `position ${p.id} opened before its predecessor`);
+      for (const p of bad.rows) fail(r, `position ${p.id} of ${p.perp_address} opened before its predecessor`);
       r.checked = (await index.query(`SELECT count(*)::int AS n FROM positions`)).rows[0].n;
       results.push(r);
     }

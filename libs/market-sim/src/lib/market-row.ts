@@ -1,8 +1,9 @@
+import { MarketsRow } from '@perp/index-db';
 import { MarketConfig, PROTOCOL } from './market-setup';
 import { MarketFinalState } from './market-sim';
 
 /** The markets row of a simulated market: its configuration plus the state the run ended with. */
-export function marketRow(c: MarketConfig, s: MarketFinalState): Record<string, string | number | bigint | null> {
+export function marketRow(c: MarketConfig, s: MarketFinalState): MarketsRow {
   return {
     perp_address: c.perpAddress,
     beacon_address: c.beaconAddress,
@@ -60,5 +61,6 @@ export function marketRow(c: MarketConfig, s: MarketFinalState): Record<string, 
     data_source: c.dataSource,
     card_label: c.cardLabel,
     ticker: c.ticker,
+    block_number: null,
   };
 }

@@ -1,4 +1,4 @@
-import { liquidationKeyX96, liquidationMarkX96 } from '@perp/index-db';
+import { liquidationKeyX96, liquidationMarkX96, POSITIONS_COLUMNS, PositionsRow, rowCells, SNAPSHOTS_COLUMNS, TRADES_COLUMNS } from '@perp/index-db';
 import {
   abs,
   E6,
@@ -153,6 +153,7 @@ export class MarketSim {
   private insurance = 0n;
   private badDebt = 0n;
   private lastTouchedAt: number;
+  private nextPositionId = 1;
   /** The pool as the indexer last saw it (frozen after the horizon). */
   private chainSqrtX96: bigint;
   private readonly minSqrtX96: bigint;
@@ -217,7 +218,19 @@ export class MarketSim {
       this.syncPool();
       // The on-chain index is unknown at about 1 % of ticks (no beacon update yet).
       chainIndex = this.rng.chance(0.01) ? null : this.prices.indexX96;
-      this.sink.write('snapshots', copyLine([++this.ids.snapshot, this.config.perpAddress, stepIso, this.chainSqrtX96, chainIndex]));
+      this.sink.write(
+        'snapshots',
+        copyLine(
+          rowCells(SNAPSHOTS_COLUMNS, {
+            id: ++this.ids.snapshot,
+            perp_address: this.config.perpAddress,
+            timestamp: stepIso,
+            amm_price_x96: this.chainSqrtX96,
+            index_price_x96: chainIndex,
+            block_number: null,
+          }),
+        ),
+      );
       this.counts.snapshots++;
       this.lastTouchedAt = Math.max(this.lastTouchedAt, t);
       // The first step puts the EMAs on chain; then a keeper touches the market and liquidates once per pass.
@@ -369,7 +382,9 @@ export class MarketSim {
     return (this.chainSqrtX96 * this.chainSqrtX96) / Q96;
   }
 
-  openPosition(request: OpenRequest, id: number): void {
+  /** Opens a position with the market's next id: ids are local to each perp, as on chain (nextPosId). */
+  openPosition(request: OpenRequest): void {
+    const id = this.nextPositionId++;
     if (this.config.kind === 'unsnapshotted') this.syncPool();
     this.touch(request.ts);
     if (request.maker) this.openMaker(request, id);
@@ -554,7 +569,22 @@ export class MarketSim {
     const mark = this.markAt(ts);
     this.sink.write(
       'trades',
-      copyLine([++this.ids.trade, this.config.perpAddress, isoTime(ts), p.id, liquidated, -p.perpDelta, tradeUsd, mark, health.fundingOwed, utilFees, liqFee]),
+      copyLine(
+        rowCells(TRADES_COLUMNS, {
+          id: ++this.ids.trade,
+          perp_address: this.config.perpAddress,
+          timestamp: isoTime(ts),
+          pos_id: p.id,
+          was_liquidated: liquidated,
+          perp_delta: -p.perpDelta,
+          usd_delta: tradeUsd,
+          mark_price_x96: mark,
+          funding: health.fundingOwed,
+          util_fees: utilFees,
+          liq_fee: liqFee,
+          block_number: null,
+        }),
+      ),
     );
     this.counts.trades++;
     if (liquidated) this.counts.liquidations++;
@@ -584,81 +614,81 @@ export class MarketSim {
   }
 
   private writeTaker(p: TakerState, closed: { ts: number; liquidated: boolean } | null): void {
-    this.sink.write(
-      'positions',
-      copyLine([
-        p.id,
-        this.config.perpAddress,
-        p.holder,
-        false,
-        p.isLong,
-        closed !== null,
-        p.openTs,
-        closed ? closed.ts : null,
-        closed ? closed.liquidated : null,
-        p.margin,
-        p.perpDelta,
-        p.usdDelta,
-        p.avgEntryX96,
-        PROTOCOL.takerLiqMarginRatio,
-        this.config.takerBackstopMarginRatio,
-        null,
-        null,
-        null,
-        p.entryCumulativeX96,
-        closed ? null : p.liqMarkX96,
-        closed ? null : p.liqKeyX96,
-        p.entryLongUtilX96,
-        p.entryShortUtilX96,
-        0n,
-        0n,
-        0n,
-        0n,
-        0n,
-        0n,
-        0n,
-        0n,
-      ]),
-    );
+    this.writePosition({
+      id: p.id,
+      perp_address: this.config.perpAddress,
+      holder: p.holder,
+      is_maker: false,
+      is_long: p.isLong,
+      is_closed: closed !== null,
+      open_timestamp: p.openTs,
+      close_timestamp: closed ? closed.ts : null,
+      was_liquidated: closed ? closed.liquidated : null,
+      margin: p.margin,
+      perp_delta: p.perpDelta,
+      usd_delta: p.usdDelta,
+      avg_entry_amm_price_x96: p.avgEntryX96,
+      liq_margin_ratio: PROTOCOL.takerLiqMarginRatio,
+      backstop_margin_ratio: this.config.takerBackstopMarginRatio,
+      tick_lower: null,
+      tick_upper: null,
+      liquidity: null,
+      entry_cumulative_funding_x96: p.entryCumulativeX96,
+      liq_mark_x96: closed ? null : p.liqMarkX96,
+      liq_key_x96: closed ? null : p.liqKeyX96,
+      entry_long_util_payments_x96: p.entryLongUtilX96,
+      entry_short_util_payments_x96: p.entryShortUtilX96,
+      entry_long_util_earnings_x96: 0n,
+      entry_short_util_earnings_x96: 0n,
+      capacity_long: 0n,
+      capacity_short: 0n,
+      entry_funding_below_x96: 0n,
+      entry_funding_within_x96: 0n,
+      entry_funding_div_sqrt_within_x96: 0n,
+      fee_growth_inside1_last_x128: 0n,
+      block_number: null,
+    });
   }
 
   private writeMaker(p: MakerState, closedTs: number | null): void {
-    this.sink.write(
-      'positions',
-      copyLine([
-        p.id,
-        this.config.perpAddress,
-        p.holder,
-        true,
-        null,
-        closedTs !== null,
-        p.openTs,
-        closedTs,
-        closedTs !== null ? false : null,
-        p.margin,
-        p.perpDelta,
-        p.usdDelta,
-        p.avgEntryX96,
-        PROTOCOL.makerLiqMarginRatio,
-        PROTOCOL.makerBackstopMarginRatio,
-        p.tickLower,
-        p.tickUpper,
-        p.liquidity,
-        p.entryCumulativeX96,
-        null,
-        null,
-        0n,
-        0n,
-        p.entryLongUtilEarningsX96,
-        p.entryShortUtilEarningsX96,
-        p.capacityLong,
-        p.capacityShort,
-        p.entryCuml.belowX96,
-        p.entryCuml.withinX96,
-        p.entryCuml.divSqrtPriceWithinX96,
-        p.feeGrowthInsideLastX128,
-      ]),
-    );
+    this.writePosition({
+      id: p.id,
+      perp_address: this.config.perpAddress,
+      holder: p.holder,
+      is_maker: true,
+      is_long: null,
+      is_closed: closedTs !== null,
+      open_timestamp: p.openTs,
+      close_timestamp: closedTs,
+      was_liquidated: closedTs !== null ? false : null,
+      margin: p.margin,
+      perp_delta: p.perpDelta,
+      usd_delta: p.usdDelta,
+      avg_entry_amm_price_x96: p.avgEntryX96,
+      liq_margin_ratio: PROTOCOL.makerLiqMarginRatio,
+      backstop_margin_ratio: PROTOCOL.makerBackstopMarginRatio,
+      tick_lower: p.tickLower,
+      tick_upper: p.tickUpper,
+      liquidity: p.liquidity,
+      entry_cumulative_funding_x96: p.entryCumulativeX96,
+      liq_mark_x96: null,
+      liq_key_x96: null,
+      entry_long_util_payments_x96: 0n,
+      entry_short_util_payments_x96: 0n,
+      entry_long_util_earnings_x96: p.entryLongUtilEarningsX96,
+      entry_short_util_earnings_x96: p.entryShortUtilEarningsX96,
+      capacity_long: p.capacityLong,
+      capacity_short: p.capacityShort,
+      entry_funding_below_x96: p.entryCuml.belowX96,
+      entry_funding_within_x96: p.entryCuml.withinX96,
+      entry_funding_div_sqrt_within_x96: p.entryCuml.divSqrtPriceWithinX96,
+      fee_growth_inside1_last_x128: p.feeGrowthInsideLastX128,
+      block_number: null,
+    });
+  }
+
+  private writePosition(row: PositionsRow): void {
+    this.sink.write('positions', copyLine(rowCells(POSITIONS_COLUMNS, row)));
   }
 
   /** Writes the still-open positions and returns the market row's state. */

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { runIndexDbMigrations } from '@perp/index-db';
+import { MARKETS_COLUMNS, rowCells, runIndexDbMigrations } from '@perp/index-db';
 import { withPgClient } from '@perp/local-infra';
 import { CopyStream } from './copy-stream';
 import { DeferredDdl } from './deferred-ddl';
@@ -108,7 +108,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
     const ids: IdCounters = { snapshot: 0, trade: 0 };
     const sims = configs.map((c) => new MarketSim(c, time, holders, sink, ids, rng.fork('simulation')));
-    let nextPositionId = 1;
+    let positionsOpened = 0;
     const opens: OpenRequest[] = [];
     const count = (table: StreamedTable) => streamOf(table).rows.toLocaleString('en-US');
     for (let step = 0; step < time.steps; step++) {
@@ -121,21 +121,21 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       opens.length = 0;
       for (const sim of sims) sim.openRequests(step, opens);
       opens.sort((a, b) => a.ts - b.ts || a.market.config.index - b.market.config.index || a.seq - b.seq);
-      for (const request of opens) request.market.openPosition(request, nextPositionId++);
+      for (const request of opens) request.market.openPosition(request);
+      positionsOpened += opens.length;
       for (const stream of streams.values()) if (stream.needsDrain) await stream.drain();
       progress.update(
         step + 1,
-        `day ${(((step + 1) * time.intervalSeconds) / 86_400).toFixed(1)}/${preset.days} | snapshots ${count('snapshots')} | positions opened ${(nextPositionId - 1).toLocaleString('en-US')} | trades ${count('trades')}`,
+        `day ${(((step + 1) * time.intervalSeconds) / 86_400).toFixed(1)}/${preset.days} | snapshots ${count('snapshots')} | positions opened ${positionsOpened.toLocaleString('en-US')} | trades ${count('trades')}`,
       );
     }
 
     for (const sim of sims) {
       const finalState = sim.finish();
       const row = marketRow(sim.config, finalState);
-      const columns = Object.keys(row);
       await indexMain.query(
-        `INSERT INTO markets (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-        Object.values(row).map((v) => (typeof v === 'bigint' ? v.toString() : v)),
+        `INSERT INTO markets (${MARKETS_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${MARKETS_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
+        rowCells(MARKETS_COLUMNS, row).map((v) => (typeof v === 'bigint' ? v.toString() : v)),
       );
       // The initialized ticks of the open bands (a small table: one insert per market).
       const ticks = [...finalState.ticks.entries()];

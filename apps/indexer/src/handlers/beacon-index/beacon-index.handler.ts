@@ -39,7 +39,10 @@ export class BeaconIndexHandler implements BlockHandler {
       `INSERT INTO beacon_index_updates (block_number, log_index, beacon_address, transaction_hash, index_x96, block_timestamp) VALUES ${tuples.join(', ')}`,
       params,
     );
-    for (const [beacon, value] of latest) await tx.query(`UPDATE markets SET index_price_x96 = $2 WHERE beacon_address = $1`, [beacon, value.toString()]);
+    // block_number: the block each index row was last written from (libs/index-db README).
+    for (const [beacon, value] of latest) {
+      await tx.query(`UPDATE markets SET index_price_x96 = $2, block_number = $3 WHERE beacon_address = $1`, [beacon, value.toString(), block.number]);
+    }
   }
 
   async rewind(forkBlock: number, tx: EntityManager): Promise<void> {
@@ -52,7 +55,10 @@ export class BeaconIndexHandler implements BlockHandler {
     // before the market was listed): the contract is the truth, read as of the fork block.
     for (const beacon of touched) {
       const value = forkBlock >= 0 ? await this.indexAt(beacon, forkBlock) : null;
-      await tx.query(`UPDATE markets SET index_price_x96 = $2 WHERE beacon_address = $1`, [beacon, value?.toString() ?? null]);
+      await tx.query(
+        `UPDATE markets SET index_price_x96 = $2, block_number = CASE WHEN block_number > $3 THEN $3 ELSE block_number END WHERE beacon_address = $1`,
+        [beacon, value?.toString() ?? null, Math.max(forkBlock, 0)],
+      );
     }
   }
 

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { AddressColumn, addressCheck, OnChainIntegerColumn, SmallIntegerColumn, UnixSecondsColumn } from '../columns';
+import { AddressColumn, addressCheck, OnChainIntegerColumn, SmallIntegerColumn, UnixSecondsColumn, BlockNumberColumn } from '../columns';
 
 /**
  * Long plus short open interest, the key of the `open_interest` sort and of the
@@ -230,4 +230,7 @@ export class Market {
 
   @Column({ name: 'ticker', type: 'text', nullable: true, comment: 'cosmetic; resolves /markets/{ticker}/history' })
   ticker!: string | null;
+
+  @BlockNumberColumn()
+  blockNumber!: number | null;
 }

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { AddressColumn, addressCheck, OnChainIntegerColumn, SmallIntegerColumn, UnixSecondsColumn } from '../columns';
+import { AddressColumn, addressCheck, OnChainIntegerColumn, SmallIntegerColumn, UnixSecondsColumn, BlockNumberColumn } from '../columns';
 import { LIQ_KEY_COMMENT } from '../liquidation-mark';
 import { Market } from './market.entity';
 
@@ -18,9 +18,11 @@ import { Market } from './market.entity';
 @Check('positions_closed_check', `"is_closed" = ("close_timestamp" IS NOT NULL) AND "is_closed" = ("was_liquidated" IS NOT NULL)`)
 @Check('positions_liq_key_check', `("liq_key_x96" IS NULL) = ("liq_mark_x96" IS NULL)`)
 @Check('positions_margin_check', `"margin" >= 0 AND "liq_margin_ratio" BETWEEN 0 AND 1000000 AND "backstop_margin_ratio" BETWEEN 0 AND "liq_margin_ratio"`)
-@Index('positions_holder_idx', ['holder', 'id'])
-@Index('positions_market_idx', ['perpAddress', 'id'])
-@Index('positions_closed_idx', ['isClosed', 'id'])
+// Pages are ordered by (id, perp_address): ids are local to each perp (positions_pkey is (perp_address, id)).
+@Index('positions_id_idx', ['id', 'perpAddress'])
+@Index('positions_holder_idx', ['holder', 'id', 'perpAddress'])
+@Index('positions_closed_idx', ['isClosed', 'id', 'perpAddress'])
+@Index('positions_block_idx', ['blockNumber'], { where: '"block_number" IS NOT NULL' })
 // Liquidation candidates: open takers of a market and side in liquidation-mark order, a range scan.
 @Index('positions_liquidation_idx', ['perpAddress', 'isLong', 'liqMarkX96'], { where: 'NOT "is_closed" AND NOT "is_maker"' })
 // The same, on the funding-adjusted key: candidates with the funding owed, still a range scan.
@@ -29,11 +31,11 @@ import { Market } from './market.entity';
 // Open takers whose ratio differs from their market's: outside the key range's ratio, read whole (candidates).
 @Index('positions_open_takers_ratio_idx', ['perpAddress', 'liqMarginRatio'], { where: 'NOT "is_closed" AND NOT "is_maker"' })
 export class Position {
-  @PrimaryColumn({ name: 'id', type: 'bigint', primaryKeyConstraintName: 'positions_pkey', comment: 'on-chain position id' })
-  id!: string;
-
-  @AddressColumn('perp_address')
+  @PrimaryColumn({ name: 'perp_address', type: 'character varying', length: 42, primaryKeyConstraintName: 'positions_pkey' })
   perpAddress!: string;
+
+  @PrimaryColumn({ name: 'id', type: 'bigint', primaryKeyConstraintName: 'positions_pkey', comment: 'on-chain position id, local to its perp' })
+  id!: string;
 
   @ManyToOne(() => Market, { nullable: false, onDelete: 'NO ACTION', onUpdate: 'NO ACTION' })
   @JoinColumn({ name: 'perp_address', referencedColumnName: 'perpAddress', foreignKeyConstraintName: 'positions_perp_address_fkey' })
@@ -143,4 +145,7 @@ export class Position {
     comment: 'makers: the PoolManager position feeGrowthInside1LastX128, Q128; 0 for takers',
   })
   feeGrowthInside1LastX128!: bigint;
+
+  @BlockNumberColumn()
+  blockNumber!: number | null;
 }

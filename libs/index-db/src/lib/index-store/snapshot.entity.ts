@@ -1,5 +1,5 @@
 import { Check, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Column } from 'typeorm';
-import { AddressColumn, OnChainIntegerColumn } from '../columns';
+import { AddressColumn, OnChainIntegerColumn, BlockNumberColumn } from '../columns';
 import { Market } from './market.entity';
 
 /** The pool price (and the index, where known) of a market at one moment; append-only. */
@@ -7,6 +7,7 @@ import { Market } from './market.entity';
 @Check('snapshots_amm_price_x96_check', `"amm_price_x96" > 0`)
 // (perp_address, timestamp DESC, id DESC): the migration spells the directions.
 @Index('snapshots_market_time_idx', ['perpAddress', 'timestamp', 'id'])
+@Index('snapshots_block_idx', ['blockNumber'], { where: '"block_number" IS NOT NULL' })
 export class Snapshot {
   @PrimaryGeneratedColumn('increment', { name: 'id', type: 'bigint', primaryKeyConstraintName: 'snapshots_pkey' })
   id!: string;
@@ -26,4 +27,7 @@ export class Snapshot {
 
   @OnChainIntegerColumn('index_price_x96', { nullable: true, comment: 'index price, plain X96; null where unknown' })
   indexPriceX96!: bigint | null;
+
+  @BlockNumberColumn()
+  blockNumber!: number | null;
 }

@@ -1,5 +1,5 @@
 import { Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { OnChainIntegerColumn } from '../columns';
+import { OnChainIntegerColumn, BlockNumberColumn } from '../columns';
 import { Market } from './market.entity';
 
 /**
@@ -27,4 +27,7 @@ export class Tick {
 
   @OnChainIntegerColumn('fee_growth_outside1_x128', { comment: 'PoolManager ticks[tick].feeGrowthOutside1X128, Q128, wrapping' })
   feeGrowthOutside1X128!: bigint;
+
+  @BlockNumberColumn()
+  blockNumber!: number | null;
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { AddressColumn, OnChainIntegerColumn } from '../columns';
+import { AddressColumn, OnChainIntegerColumn, BlockNumberColumn } from '../columns';
 import { Market } from './market.entity';
 import { Position } from './position.entity';
 
@@ -10,6 +10,7 @@ import { Position } from './position.entity';
 @Entity({ name: 'trades' })
 // (perp_address, timestamp DESC, id DESC): the migration spells the directions.
 @Index('trades_market_time_idx', ['perpAddress', 'timestamp', 'id'])
+@Index('trades_block_idx', ['blockNumber'], { where: '"block_number" IS NOT NULL' })
 export class Trade {
   @PrimaryGeneratedColumn('increment', { name: 'id', type: 'bigint', primaryKeyConstraintName: 'trades_pkey' })
   id!: string;
@@ -24,11 +25,14 @@ export class Trade {
   @Column({ name: 'timestamp', type: 'timestamp with time zone' })
   timestamp!: Date;
 
-  @Column({ name: 'pos_id', type: 'bigint' })
+  @Column({ name: 'pos_id', type: 'bigint', comment: 'the position id, local to perp_address' })
   posId!: string;
 
   @ManyToOne(() => Position, { nullable: false, onDelete: 'NO ACTION', onUpdate: 'NO ACTION' })
-  @JoinColumn({ name: 'pos_id', referencedColumnName: 'id', foreignKeyConstraintName: 'trades_pos_id_fkey' })
+  @JoinColumn([
+    { name: 'perp_address', referencedColumnName: 'perpAddress', foreignKeyConstraintName: 'trades_position_fkey' },
+    { name: 'pos_id', referencedColumnName: 'id', foreignKeyConstraintName: 'trades_position_fkey' },
+  ])
   position?: Position;
 
   @Column({ name: 'was_liquidated', type: 'boolean' })
@@ -51,4 +55,7 @@ export class Trade {
 
   @OnChainIntegerColumn('liq_fee', { nullable: true, comment: 'USDC atoms paid to the liquidator' })
   liqFee!: bigint | null;
+
+  @BlockNumberColumn()
+  blockNumber!: number | null;
 }
