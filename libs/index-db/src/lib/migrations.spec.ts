@@ -6,7 +6,7 @@ import { ensureReaderLogin, READER_ROLE } from './reader-role';
 import { migrateStore, revertStore, runIndexDbMigrations } from './run-migrations';
 import { INDEX_STORE_MIGRATIONS } from '../migrations';
 
-const INDEX_TABLES = ['markets', 'positions', 'snapshots', 'ticks', 'trades'];
+const INDEX_TABLES = ['beacon_index_updates', 'chain_cursor', 'chain_cursor_blocks', 'markets', 'positions', 'snapshots', 'ticks', 'trades'];
 const SOURCE_TABLES = ['market_boundaries', 'measurements'];
 
 async function tables(url: string): Promise<string[]> {
@@ -46,6 +46,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStoreContractState1767225600002',
           'IndexStoreTakerRatioIndex1767225600003',
           'IndexStorePositionsPerMarket1767225600004',
+          'IndexStoreChainCursor1767225600005',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -74,6 +75,10 @@ describe('index-db migrations (real Postgres)', () => {
     expect(defs['positions_liquidation_idx']).toContain('(perp_address, is_long, liq_mark_x96) WHERE ((NOT is_closed) AND (NOT is_maker))');
     expect(Object.keys(defs).sort()).toEqual(
       [
+        'beacon_index_updates_beacon_idx',
+        'beacon_index_updates_pkey',
+        'chain_cursor_blocks_pkey',
+        'chain_cursor_pkey',
         'markets_beacon_address_idx',
         'markets_created_asc_idx',
         'markets_created_desc_idx',
@@ -139,8 +144,8 @@ describe('index-db migrations (real Postgres)', () => {
       { id: 2, margin: 20_000_000n, perpDelta: -2_000_123n, usdDelta: 200_000_000n, entry: (7n * Q96) / 3n, ratio: 50_000 },
       { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
     ];
-    // Back to before the contract-state migration (and the two after it), with takers as the earlier schema held them.
-    await revertStore('index', indexUrl, 3);
+    // Back to before the contract-state migration (and the three after it), with takers as the earlier schema held them.
+    await revertStore('index', indexUrl, 4);
     await withPgClient(indexUrl, async (c) => {
       await c.query(
         `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
@@ -178,6 +183,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStoreChainCursor1767225600005',
       'IndexStorePositionsPerMarket1767225600004',
       'IndexStoreTakerRatioIndex1767225600003',
       'IndexStoreContractState1767225600002',

@@ -4,6 +4,7 @@ import { IndexStoreReaderRole1767225600001 } from './index-store/1767225600001-i
 import { IndexStoreContractState1767225600002 } from './index-store/1767225600002-index-store-contract-state';
 import { IndexStoreTakerRatioIndex1767225600003 } from './index-store/1767225600003-index-store-taker-ratio-index';
 import { IndexStorePositionsPerMarket1767225600004 } from './index-store/1767225600004-index-store-positions-per-market';
+import { IndexStoreChainCursor1767225600005 } from './index-store/1767225600005-index-store-chain-cursor';
 import { SourceStoreSchema1767225600000 } from './source-store/1767225600000-source-store-schema';
 import { SourceStoreReaderRole1767225600001 } from './source-store/1767225600001-source-store-reader-role';
 
@@ -16,5 +17,6 @@ export const INDEX_STORE_MIGRATIONS: MigrationClass[] = [
   IndexStoreContractState1767225600002,
   IndexStoreTakerRatioIndex1767225600003,
   IndexStorePositionsPerMarket1767225600004,
+  IndexStoreChainCursor1767225600005,
 ];
 export const SOURCE_STORE_MIGRATIONS: MigrationClass[] = [SourceStoreSchema1767225600000, SourceStoreReaderRole1767225600001];
