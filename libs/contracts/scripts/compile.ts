@@ -8,12 +8,22 @@ import { runTypeChain } from 'typechain';
 const PROJECT_ROOT = join(__dirname, '..');
 const GENERATED = join(PROJECT_ROOT, 'generated');
 
-/** Production sources and test fixtures land in separate artifact and type sets, so the
- * production entry point can never pull a fixture in by accident. */
+/**
+ * Production sources, test fixtures and the Perp City protocol double land in separate artifact
+ * and type sets, so the production entry point can never pull a fixture or the double in by
+ * accident. The double (perp-double/, dev chains and tests only) imports `@uniswap/v4-core` and
+ * `solady` from node_modules and is compiled on its own, so its settings can never change the
+ * bytecode of the production set.
+ */
 const SETS = [
-  { sourceDir: 'solidity', artifactsDir: 'artifacts', typesDir: 'types' },
-  { sourceDir: 'test-fixtures', artifactsDir: 'test-artifacts', typesDir: 'test-types' },
+  { sourceDir: 'solidity', artifactsDir: 'artifacts', typesDir: 'types', unit: 'beacons' },
+  { sourceDir: 'test-fixtures', artifactsDir: 'test-artifacts', typesDir: 'test-types', unit: 'beacons' },
+  { sourceDir: 'perp-double', artifactsDir: 'double-artifacts', typesDir: 'double-types', unit: 'double' },
 ] as const;
+
+/** Packages a source may import by name (`@uniswap/v4-core/src/...`, `solady/src/...`). */
+const PACKAGE_IMPORTS = ['@uniswap/v4-core/', 'solady/'];
+const NODE_MODULES = join(PROJECT_ROOT, '..', '..', 'node_modules');
 
 const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
@@ -55,7 +65,7 @@ function compile(files: string[]): SolcOutput {
   const input = { language: 'Solidity', sources, settings: SETTINGS };
   // Every source is passed in, so the callback only serves an import that points elsewhere.
   const findImports = (path: string) => {
-    const absolute = join(PROJECT_ROOT, path);
+    const absolute = PACKAGE_IMPORTS.some((prefix) => path.startsWith(prefix)) ? join(NODE_MODULES, path) : join(PROJECT_ROOT, path);
     return existsSync(absolute) ? { contents: readFileSync(absolute, 'utf8') } : { error: `not found: ${path}` };
   };
   return JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput;
@@ -120,9 +130,16 @@ function syncTree(source: string, target: string): void {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const files = SETS.flatMap((set) => listSol(join(PROJECT_ROOT, set.sourceDir)));
-  const output = compile(files);
-  reportDiagnostics(output);
+  const units = [...new Set(SETS.map((set) => set.unit))];
+  const outputs = new Map<string, SolcOutput>();
+  let files = 0;
+  for (const unit of units) {
+    const unitFiles = SETS.filter((set) => set.unit === unit).flatMap((set) => listSol(join(PROJECT_ROOT, set.sourceDir)));
+    const output = compile(unitFiles);
+    reportDiagnostics(output);
+    outputs.set(unit, output);
+    files += unitFiles.length;
+  }
 
   // Built in a staging folder, then synced: a test already reading generated/ (a parallel
   // Nx task, or the dev stack's own build) never sees a missing or half-written file.
@@ -130,7 +147,7 @@ async function main(): Promise<void> {
   rmSync(staging, { recursive: true, force: true });
   try {
     for (const set of SETS) {
-      const artifacts = writeArtifacts(output, set.sourceDir, join(staging, set.artifactsDir));
+      const artifacts = writeArtifacts(outputs.get(set.unit) as SolcOutput, set.sourceDir, join(staging, set.artifactsDir));
       const { filesGenerated } = await runTypeChain({
         cwd: PROJECT_ROOT,
         filesToProcess: artifacts,
@@ -144,7 +161,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  console.log(`compiled ${files.length} sources with solc ${solc.version()} in ${Date.now() - started} ms`);
+  console.log(`compiled ${files} sources with solc ${solc.version()} in ${Date.now() - started} ms`);
 }
 
 main().catch((error: unknown) => {

@@ -4,3 +4,7 @@ export type { FailingBeaconFactory, FakeEcdsaBeacon, GasBurner } from '../genera
 
 export { deployDevSystem } from './lib/testing/deploy-dev-system';
 export type { DevSystemAddresses, DevSystemOptions } from './lib/testing/deploy-dev-system';
+
+// The Perp City protocol double (perp-double/): dev chains and tests only, never the production entry.
+export { PerpMathHarness__factory } from '../generated/double-types';
+export type { PerpMathHarness } from '../generated/double-types';
