@@ -60,9 +60,20 @@ function listSol(dir: string): string[] {
   });
 }
 
-function compile(files: string[]): SolcOutput {
+/** The double's Perp needs the IR pipeline (its settle paths are too deep for the legacy one). */
+const DOUBLE_SETTINGS = { ...SETTINGS, optimizer: { enabled: true, runs: 1 }, viaIR: true };
+const UNIT_SETTINGS: Record<string, object> = { beacons: SETTINGS, double: DOUBLE_SETTINGS };
+
+/** The settings an artifact records: the production sets' exactly as before, the double's with its own. */
+function artifactSettings(sourceDir: string): object {
+  const set = SETS.find((candidate) => candidate.sourceDir === sourceDir);
+  if (set?.unit === 'double') return { optimizer: DOUBLE_SETTINGS.optimizer, evmVersion: DOUBLE_SETTINGS.evmVersion, viaIR: true };
+  return { optimizer: SETTINGS.optimizer, evmVersion: SETTINGS.evmVersion };
+}
+
+function compile(files: string[], settings: object): SolcOutput {
   const sources = Object.fromEntries(files.map((file) => [unitName(file), { content: readFileSync(file, 'utf8') }]));
-  const input = { language: 'Solidity', sources, settings: SETTINGS };
+  const input = { language: 'Solidity', sources, settings };
   // Every source is passed in, so the callback only serves an import that points elsewhere.
   const findImports = (path: string) => {
     const absolute = PACKAGE_IMPORTS.some((prefix) => path.startsWith(prefix)) ? join(NODE_MODULES, path) : join(PROJECT_ROOT, path);
@@ -95,13 +106,56 @@ function writeArtifacts(output: SolcOutput, sourceDir: string, outDir: string): 
         abi: contract.abi,
         bytecode: bytecode ? `0x${bytecode}` : '0x',
         deployedBytecode: contract.evm.deployedBytecode.object ? `0x${contract.evm.deployedBytecode.object}` : '0x',
-        compiler: { version: solc.version(), settings: { optimizer: SETTINGS.optimizer, evmVersion: SETTINGS.evmVersion } },
+        compiler: { version: solc.version(), settings: artifactSettings(sourceDir) },
       };
       writeFileSync(file, `${JSON.stringify(artifact, null, 2)}\n`);
       written.set(contractName, sourceName);
     }
   }
   return [...written.keys()].map((name) => join(outDir, `${name}.json`));
+}
+
+/**
+ * Contracts the double deploys from a package's own compiled artifact, byte for byte (the v4
+ * PoolManager is the deployed build: solc 0.8.26, 44444444 runs, via IR; we never recompile it).
+ */
+const PACKAGE_ARTIFACTS: Record<string, { contractName: string; sourceName: string; path: string }[]> = {
+  'perp-double': [
+    { contractName: 'PoolManager', sourceName: '@uniswap/v4-core/src/PoolManager.sol', path: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json' },
+  ],
+};
+
+interface FoundryArtifact {
+  abi: unknown[];
+  bytecode: { object: string };
+  deployedBytecode: { object: string };
+  metadata?: { compiler?: { version?: string }; settings?: { optimizer?: unknown; evmVersion?: string; viaIR?: boolean } };
+}
+
+function writePackageArtifacts(sourceDir: string, outDir: string): string[] {
+  return (PACKAGE_ARTIFACTS[sourceDir] ?? []).map(({ contractName, sourceName, path }) => {
+    const shipped = JSON.parse(readFileSync(join(NODE_MODULES, path), 'utf8')) as FoundryArtifact;
+    const hex = (code: string) => (code.startsWith('0x') ? code : `0x${code}`);
+    const artifact = {
+      contractName,
+      sourceName,
+      abi: shipped.abi,
+      bytecode: hex(shipped.bytecode.object),
+      deployedBytecode: hex(shipped.deployedBytecode.object),
+      compiler: {
+        version: shipped.metadata?.compiler?.version,
+        settings: {
+          optimizer: shipped.metadata?.settings?.optimizer,
+          evmVersion: shipped.metadata?.settings?.evmVersion,
+          viaIR: shipped.metadata?.settings?.viaIR,
+        },
+        shippedIn: path,
+      },
+    };
+    const file = join(outDir, `${contractName}.json`);
+    writeFileSync(file, `${JSON.stringify(artifact, null, 2)}\n`);
+    return file;
+  });
 }
 
 /**
@@ -135,7 +189,7 @@ async function main(): Promise<void> {
   let files = 0;
   for (const unit of units) {
     const unitFiles = SETS.filter((set) => set.unit === unit).flatMap((set) => listSol(join(PROJECT_ROOT, set.sourceDir)));
-    const output = compile(unitFiles);
+    const output = compile(unitFiles, UNIT_SETTINGS[unit]);
     reportDiagnostics(output);
     outputs.set(unit, output);
     files += unitFiles.length;
@@ -147,7 +201,10 @@ async function main(): Promise<void> {
   rmSync(staging, { recursive: true, force: true });
   try {
     for (const set of SETS) {
-      const artifacts = writeArtifacts(outputs.get(set.unit) as SolcOutput, set.sourceDir, join(staging, set.artifactsDir));
+      const artifacts = [
+        ...writeArtifacts(outputs.get(set.unit) as SolcOutput, set.sourceDir, join(staging, set.artifactsDir)),
+        ...writePackageArtifacts(set.sourceDir, join(staging, set.artifactsDir)),
+      ];
       const { filesGenerated } = await runTypeChain({
         cwd: PROJECT_ROOT,
         filesToProcess: artifacts,

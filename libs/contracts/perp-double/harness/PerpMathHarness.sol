@@ -2,7 +2,7 @@
 pragma solidity 0.8.30;
 
 import {FixedPointMathLib} from "solady/src/utils/FixedPointMathLib.sol";
-import {PerpMath} from "../libraries/PerpMath.sol";
+import {PerpMath, PricePair} from "../libraries/PerpMath.sol";
 
 /// @notice Test harness: PerpMath's pure functions as external calls, so the specs can check the
 /// Solidity arithmetic against libs/x96-math's golden cases and properties over eth_call.
@@ -23,10 +23,10 @@ contract PerpMathHarness {
         return PerpMath.priceX96FromSqrtPriceX96(sqrtPriceX96);
     }
 
-    function advanceEmas(PerpMath.PricePair memory stored, PerpMath.PricePair memory spot, uint256 lastTouch, uint256 timestamp, uint256 window)
+    function advanceEmas(PricePair memory stored, PricePair memory spot, uint256 lastTouch, uint256 timestamp, uint256 window)
         external
         pure
-        returns (PerpMath.PricePair memory)
+        returns (PricePair memory)
     {
         return PerpMath.advanceEmas(stored, spot, lastTouch, timestamp, window);
     }

@@ -4,6 +4,12 @@ pragma solidity 0.8.30;
 import {FullMath} from "@uniswap/v4-core/src/libraries/FullMath.sol";
 import {FixedPointMathLib} from "solady/src/utils/FixedPointMathLib.sol";
 
+/// The contract's (ammPrice, index) pair, each a uint128 X96 price: the spot pair, or the stored EMAs.
+struct PricePair {
+    uint128 ammPrice;
+    uint128 index;
+}
+
 /// @notice The protocol arithmetic of the Perp City double, written from the published formulas
 /// (libs/x96-math's table; the public Rust SDK's src/math). Every floor and round-up sits where
 /// the deployed contracts put it, so this chain is a second implementation our TypeScript is
@@ -19,11 +25,6 @@ library PerpMath {
     error SignedOverflow();
     error CheckpointAhead();
     error ZeroEmaWindow();
-
-    struct PricePair {
-        uint128 ammPrice;
-        uint128 index;
-    }
 
     struct Cumulatives {
         int256 fundingX96;
