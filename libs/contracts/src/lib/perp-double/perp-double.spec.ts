@@ -1,7 +1,17 @@
 // The Perp City double on a real anvil: a market on a real v4 pool, takers through the pool, and every
 // figure that moves with time or price equal, to the atom, to libs/x96-math's computation of it.
 import { Contract, MaxUint256, type HDNodeWallet } from 'ethers';
-import { Q96, accrueCumulatives, markAt, priceToX96, takerHealthExact, type MarketCumulatives } from '@perp/x96-math';
+import {
+  Q96,
+  accrueCumulatives,
+  getAmount0ForLiquidity,
+  getAmountsForLiquidity,
+  getSqrtPriceAtTick,
+  markAt,
+  priceToX96,
+  takerHealthExact,
+  type MarketCumulatives,
+} from '@perp/x96-math';
 import { PerpFactory__factory, Perp__factory, PoolManager__factory, TestUSDC__factory, type Perp } from '../../../generated/double-types';
 import { startTestChain, type TestChain } from '../../../test/test-chain';
 import { deployPerpCity, pushEcdsaIndex, type PerpCityAddresses } from './deploy-perp-city';
@@ -230,5 +240,41 @@ describe('Perp City double', () => {
     expect(names).toContain('TakerClosed');
     expect((await usdc.balanceOf(trader.address)) > before).toBe(true);
     expect(await perpRevert(perp.ownerOf(posId))).toBe('TokenDoesNotExist');
+  });
+  it('opens a maker band: makerDetails and capacity as x96-math computes them; closes it', async () => {
+    const [tick, sqrtPriceX96] = await perp.poolState();
+    const tickLower = Number(tick) - (Number(tick) % 30) - 600;
+    const tickUpper = tickLower + 1200;
+    const liquidity = 10n ** 10n;
+    const capBefore = await perp.capacity();
+    const posId = await perp.nextPosId();
+    const receipt = await (
+      await perp.openMaker({ holder: trader.address, margin: 20_000_000_000n, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 })
+    ).wait();
+    const names = receipt?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
+    expect(names).toEqual(expect.arrayContaining(['CapacityUpdated', 'MarginTransferred', 'Transfer', 'MakerOpened']));
+    const details = await perp.makerDetails(posId);
+    expect([details.tickLower, details.tickUpper, details.liquidity]).toEqual([BigInt(tickLower), BigInt(tickUpper), liquidity]);
+    // Capacity: the perp the band holds above the pool price backs longs, what it would buy below backs shorts.
+    const sqrtLower = getSqrtPriceAtTick(tickLower);
+    const sqrtUpper = getSqrtPriceAtTick(tickUpper);
+    expect(details.capacity_.long).toBe(getAmount0ForLiquidity(sqrtPriceX96, sqrtUpper, liquidity));
+    expect(details.capacity_.short).toBe(getAmount0ForLiquidity(sqrtLower, sqrtPriceX96, liquidity));
+    const capAfter = await perp.capacity();
+    expect(capAfter.long - capBefore.long).toBe(details.capacity_.long);
+    const { perpDelta, usdDelta } = unpackDelta((await perp.positions(posId)).delta);
+    const amounts = getAmountsForLiquidity(sqrtPriceX96, sqrtLower, sqrtUpper, liquidity);
+    // What the band took from the Perp: the pool rounds what it is paid up, x96-math rounds down.
+    expect(-perpDelta - amounts.amount0 <= 1n && -perpDelta >= amounts.amount0).toBe(true);
+    expect(-usdDelta - amounts.amount1 <= 1n && -usdDelta >= amounts.amount1).toBe(true);
+
+    await advance(60);
+    expect(await perpRevert(perp.connect(liquidator).liquidateMaker(posId, liquidator.address))).toBe('NotLiquidatable');
+    await advance(60);
+    const closed = await (await perp.adjustMaker({ posId, marginDelta: 0n, liquidityDelta: -liquidity, amt0Limit: 0n, amt1Limit: 0n })).wait();
+    const closedNames = closed?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
+    expect(closedNames).toContain('MakerClosed');
+    expect(await perpRevert(perp.ownerOf(posId))).toBe('TokenDoesNotExist');
+    expect((await perp.capacity()).long).toBe(capBefore.long);
   });
 });
