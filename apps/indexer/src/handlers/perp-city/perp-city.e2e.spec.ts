@@ -201,4 +201,37 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     expect(stillOpen).toMatchObject({ is_closed: false, is_long: false });
     expect(stillOpen['liq_key_x96']).not.toBeNull();
   });
+
+  it.each([1, 4])('a reorg of depth %i: the positions and trades of the dropped blocks are gone, the market re-read at the fork', async (depth) => {
+    const before = await head();
+    const ids: bigint[] = [];
+    // One trade per block (anvil mines each transaction alone): `depth` blocks of opens that the reorg drops.
+    for (let i = 0; i < depth; i++) ids.push(await openTaker(1_000_000n + BigInt(i), 60_000_000n));
+    await expectStoreEqualsViews();
+    expect(await head()).toBe(before + depth);
+    const stored = await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)]);
+    expect(stored).toHaveLength(depth);
+
+    await rpcCall(anvil.url, 'anvil_reorg', [depth, []]);
+    // The same height on another chain: the follower finds the fork and rewinds.
+    await waitUntil(
+      'the cursor on the new chain',
+      async () => {
+        const block = await provider.send('eth_getBlockByNumber', ['latest', false]);
+        const [cursor] = await query<{ block_hash: string }>(`SELECT block_hash FROM chain_cursor`);
+        return cursor?.block_hash === block.hash;
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
+    expect(await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)])).toEqual([]);
+    expect(await query(`SELECT id FROM snapshots WHERE block_number > $1`, [before])).toEqual([]);
+    await expectStoreEqualsViews();
+
+    // And it goes on on the new chain: the same ids again, now other positions.
+    const again = await openTaker(3_000_000n, 90_000_000n);
+    expect(again).toBe(ids[0]);
+    await expectStoreEqualsViews();
+    const [row] = await query(`SELECT perp_delta FROM positions WHERE id = $1`, [again.toString()]);
+    expect(row['perp_delta']).toBe('3000000');
+  });
 });
