@@ -5,3 +5,7 @@ export * from './lib/log';
 export type { DecodedLog, DecodeOptions } from './lib/decode';
 export * from './lib/events';
 export * from './lib/units';
+export * from './lib/module-fragments';
+export * from './lib/module-interfaces';
+export * from './lib/storage-slots';
+export * from './lib/tick-bounds';
