@@ -1,30 +1,22 @@
 import { decodeAggregate3Results, encodeAggregate3, type Call3 } from '@perp/contracts';
-import { BEACON_INTERFACE, perpInterface, POOL_MANAGER_INTERFACE, unpackBalanceDelta } from '@perp/perp-city-abi';
-import { Interface, keccak256, AbiCoder, toBeHex, type Provider } from 'ethers';
+import {
+  BEACON_INTERFACE,
+  buildFromPoolHooks,
+  decodeMarketModuleColumns,
+  decodePerpEmas,
+  MARKET_MODULE_CALLS,
+  perpInterface,
+  PERP_EMAS_SLOT,
+  POOL_MANAGER_INTERFACE,
+  poolFeeGrowthGlobal1Slot,
+  unpackBalanceDelta,
+  type MarketModuleColumns,
+  type PerpBuild,
+} from '@perp/perp-city-abi';
+import { Interface, type Provider } from 'ethers';
 
-/**
- * The module views a market's fee and margin columns come from (the modules' interfaces as the
- * Perp calls them: StrobeLabs/perpcity-sdk `src/abis`, v0.2.2 shapes, which the dev chain's double implements).
- */
-const MODULES = new Interface([
-  'function fees() view returns (uint24 creatorFee, uint24 insuranceFee, uint24 lpFee)',
-  'function liqFee() view returns (uint24)',
-  'function takerMarginRatios() view returns (uint24 initial, uint24 liquidation, uint24 backstop)',
-  'function makerMarginRatios() view returns (uint24 initial, uint24 liquidation, uint24 backstop)',
-]);
-// Every view here exists in both builds but emas(), which only v0.1.0 has (v0.2.2 keeps the EMAs in storage slot 11).
+// Every view here exists in both builds but emas(), which only v0.1.0 has (v0.2.2 keeps the EMAs in storage: PERP_EMAS_SLOT).
 const PERP = perpInterface('v0.1.0');
-
-/** Uniswap v4 StateLibrary: pools live in mapping slot 6; a pool's feeGrowthGlobal1X128 is its state slot + 2. */
-const POOLS_SLOT = 6n;
-const FEE_GROWTH_GLOBAL1_OFFSET = 2n;
-/** v0.2.2 Perp storage slot of the EMAs (ammPrice in the low 128 bits, index in the high). */
-const EMAS_SLOT_V022 = 11n;
-
-export function feeGrowthGlobal1Slot(poolId: string): string {
-  const state = BigInt(keccak256(AbiCoder.defaultAbiCoder().encode(['bytes32', 'uint256'], [poolId, POOLS_SLOT])));
-  return toBeHex(state + FEE_GROWTH_GLOBAL1_OFFSET, 32);
-}
 
 /** A market's chain state at one block: every view its markets row is built from. */
 export interface MarketViews {
@@ -47,9 +39,10 @@ export interface MarketViews {
   badDebt: bigint;
   totalMargin: bigint;
   indexX96: bigint | null;
-  fees: { creator: number; insurance: number; lp: number; liquidation: number };
-  takerRatios: { liquidation: number; backstop: number };
-  makerRatios: { liquidation: number; backstop: number };
+  /** The fee and margin-ratio columns, from the fees and margin-ratios modules. */
+  moduleColumns: MarketModuleColumns;
+  /** From the pool's hook: none is v0.1.0, the guard hook v0.2.2. */
+  build: PerpBuild;
   feeGrowthGlobal1X128: bigint;
   nextPosId: bigint;
 }
@@ -122,7 +115,7 @@ export class PerpCityReads {
       call(perp, PERP, 'feeFund'),
       call(perp, PERP, 'solvencyState'),
       call(perp, PERP, 'nextPosId'),
-      call(this.poolManager, POOL_MANAGER_INTERFACE, 'extsload(bytes32)', [feeGrowthGlobal1Slot(poolId)]),
+      call(this.poolManager, POOL_MANAGER_INTERFACE, 'extsload(bytes32)', [poolFeeGrowthGlobal1Slot(poolId)]),
     ];
     const r = await this.aggregate(first, block);
     const out = (i: number, name: string, iface: Interface = PERP) => iface.decodeFunctionResult(name, r[i].returnData);
@@ -134,8 +127,7 @@ export class PerpCityReads {
       const e = out(3, 'emas');
       emas = { ammPrice: e[0], index: e[1] };
     } else {
-      const word = BigInt(await this.provider.getStorage(perp, EMAS_SLOT_V022, block));
-      emas = { ammPrice: word & ((1n << 128n) - 1n), index: word >> 128n };
+      emas = decodePerpEmas(await this.provider.getStorage(perp, PERP_EMAS_SLOT, block));
     }
     const rates = out(4, 'rates');
     const c = out(5, 'cumulatives');
@@ -155,17 +147,16 @@ export class PerpCityReads {
       pricing: (modules[5] as string).toLowerCase(),
     };
     const second = [
-      call(m.fees, MODULES, 'fees'),
-      call(m.fees, MODULES, 'liqFee'),
-      call(m.marginRatios, MODULES, 'takerMarginRatios'),
-      call(m.marginRatios, MODULES, 'makerMarginRatios'),
+      ...MARKET_MODULE_CALLS.map((c) => ({ target: c.module === 'fees' ? m.fees : m.marginRatios, allowFailure: false, callData: c.data })),
       call(m.beacon, BEACON_INTERFACE, 'index', [], true),
     ];
     const s = await this.aggregate(second, block);
-    const mod = (i: number, name: string) => MODULES.decodeFunctionResult(name, s[i].returnData);
-    const fees = mod(0, 'fees');
-    const taker = mod(2, 'takerMarginRatios');
-    const maker = mod(3, 'makerMarginRatios');
+    const moduleColumns = decodeMarketModuleColumns({
+      fees: s[0].returnData,
+      liqFee: s[1].returnData,
+      takerMarginRatios: s[2].returnData,
+      makerMarginRatios: s[3].returnData,
+    });
     return {
       modules: m,
       tickSpacing: Number(key.tickSpacing),
@@ -186,9 +177,8 @@ export class PerpCityReads {
       badDebt: solvency[0],
       totalMargin: solvency[1],
       indexX96: s[4].success ? (BEACON_INTERFACE.decodeFunctionResult('index', s[4].returnData)[0] as bigint) : null,
-      fees: { creator: Number(fees[0]), insurance: Number(fees[1]), lp: Number(fees[2]), liquidation: Number(mod(1, 'liqFee')[0]) },
-      takerRatios: { liquidation: Number(taker[1]), backstop: Number(taker[2]) },
-      makerRatios: { liquidation: Number(maker[1]), backstop: Number(maker[2]) },
+      moduleColumns,
+      build: buildFromPoolHooks(key.hooks as string),
       feeGrowthGlobal1X128: feeGrowth,
       nextPosId,
     };

@@ -1,10 +1,8 @@
 import { liquidationKeyX96, liquidationMarkX96, type MarketsRow, type PositionsRow } from '@perp/index-db';
+import { marketTickBounds } from '@perp/perp-city-abi';
 import type { MarketViews, PositionViews } from './perp-city-reads';
 
 const Q96 = 2n ** 96n;
-/** Uniswap's tick bounds (TickMath.MIN_TICK / MAX_TICK). */
-const MIN_TICK = -887272;
-const MAX_TICK = 887272;
 
 /** What PerpCreated says of a market and nothing reads back (the static columns). */
 export interface MarketIdentity {
@@ -21,11 +19,11 @@ export interface MarketIdentity {
 
 /**
  * The markets row of a market at one block: its identity and every view of that block. min_tick and
- * max_tick are what the pool allows for its tick spacing (TickMath's bounds rounded inwards to the
- * spacing): the range every band and every pool price lies in.
+ * max_tick are the Perp's own tick bounds (perp-city-abi marketTickBounds): openMaker refuses a band
+ * outside them, so every band and every pool price lies in that range.
  */
 export function marketRow(identity: MarketIdentity, v: MarketViews, block: { number: number; timestamp: number }): MarketsRow {
-  const spacing = v.tickSpacing;
+  const bounds = marketTickBounds(v.build);
   return {
     perp_address: identity.perpAddress,
     beacon_address: v.modules.beacon,
@@ -41,17 +39,10 @@ export function marketRow(identity: MarketIdentity, v: MarketViews, block: { num
     price_impact_module: v.modules.priceImpact,
     ema_window: identity.emaWindow,
     protocol_fee: identity.protocolFee,
-    tick_spacing: spacing,
-    min_tick: Math.ceil(MIN_TICK / spacing) * spacing,
-    max_tick: Math.floor(MAX_TICK / spacing) * spacing,
-    taker_liq_margin_ratio: v.takerRatios.liquidation,
-    taker_backstop_margin_ratio: v.takerRatios.backstop,
-    maker_liq_margin_ratio: v.makerRatios.liquidation,
-    maker_backstop_margin_ratio: v.makerRatios.backstop,
-    creator_fee: v.fees.creator,
-    insurance_fee: v.fees.insurance,
-    lp_fee: v.fees.lp,
-    liquidation_fee: v.fees.liquidation,
+    tick_spacing: v.tickSpacing,
+    min_tick: bounds.minTick,
+    max_tick: bounds.maxTick,
+    ...v.moduleColumns,
     sqrt_price_x96: v.poolState.sqrtPriceX96,
     tick: v.poolState.tick,
     liquidity: v.poolState.liquidity,
