@@ -1,5 +1,5 @@
 import { MarketDataClient, pageItems } from '@perp/market-data-client';
-import { Confirmation, confirmCandidate, Verdict } from './confirm-candidate';
+import { ChainConfirm, Confirmation, confirmCandidate, Verdict } from './confirm-candidate';
 
 export interface ScanOptions {
   /** Candidates per request (1-500). */
@@ -9,6 +9,8 @@ export interface ScanOptions {
   sort: 'most_underwater' | 'largest_reward';
   /** Only this market. */
   perpAddress?: string;
+  /** Confirm on chain (and liquidate) instead of trusting the index's figures. */
+  chain?: ChainConfirm;
   now?: () => number;
 }
 
@@ -28,7 +30,7 @@ export interface ScanReport {
  */
 export async function scanLiquidations(client: MarketDataClient, options: ScanOptions): Promise<ScanReport> {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  const counts: Record<Verdict, number> = { liquidatable: 0, not_liquidatable: 0, stale: 0, unknown: 0, closed: 0, gone: 0 };
+  const counts: Record<Verdict, number> = { liquidatable: 0, not_liquidatable: 0, stale: 0, unknown: 0, closed: 0, gone: 0, liquidated: 0 };
   // Position ids are local to each market: a candidate is (perp_address, id).
   const seen = new Set<string>();
   const confirmations: Confirmation[] = [];
@@ -41,7 +43,7 @@ export async function scanLiquidations(client: MarketDataClient, options: ScanOp
     const key = `${candidate.perp_address}:${candidate.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const confirmation = await confirmCandidate(client, candidate, now());
+    const confirmation = await confirmCandidate(client, candidate, now(), options.chain);
     counts[confirmation.verdict]++;
     confirmations.push(confirmation);
   }

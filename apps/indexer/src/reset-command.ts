@@ -30,7 +30,7 @@ export async function resetIndexer(env: NodeJS.ProcessEnv = process.env, out: Pi
       out.error('indexer reset refused: a running indexer holds the writer lock of this chain; stop every replica first');
       return 1;
     }
-    await ChainFollower.reset(session, indexerHandlers(chain), settings.startBlock);
+    await ChainFollower.reset(session, indexerHandlers(settings)(chain), settings.startBlock);
     out.log(
       `indexer reset: ${maskPassword(settings.databaseUrl)}: cursor and indexed rows from block ${settings.startBlock} on dropped; the next start follows chain ${chain.chainId}`,
     );

@@ -4,14 +4,23 @@ import { ChainReader } from './chain/chain-reader';
 import type { BlockHandler } from './follower/block-handler';
 import type { FollowerHooks } from './follower/chain-follower';
 import { BeaconIndexHandler } from './handlers/beacon-index/beacon-index.handler';
+import { PerpCityHandler } from './handlers/perp-city/perp-city.handler';
+import { PerpCityReads } from './handlers/perp-city/perp-city-reads';
 import type { IndexerSettings } from './settings';
 import { IndexerStatus } from './status/indexer-status';
 import { startStatusServer, StatusServer } from './status/status-server';
 import { IndexerRunner } from './writer/indexer-runner';
 
-/** Every handler the follower runs, in the order they see a block. The Perp City handlers join here. */
-export function indexerHandlers(chain: ChainReader): BlockHandler[] {
-  return [new BeaconIndexHandler(chain)];
+/** Every handler the follower runs, in the order they see a block. */
+export function indexerHandlers(settings: IndexerSettings): (chain: ChainReader) => BlockHandler[] {
+  return (chain) => {
+    const handlers: BlockHandler[] = [new BeaconIndexHandler(chain)];
+    if (settings.perpFactoryAddresses.length > 0 && settings.poolManagerAddress) {
+      const reads = new PerpCityReads(chain.provider, settings.multicall3Address, settings.poolManagerAddress);
+      handlers.push(new PerpCityHandler(reads, settings.perpFactoryAddresses));
+    }
+    return handlers;
+  };
 }
 
 export interface RunningIndexer {
@@ -31,7 +40,7 @@ export async function startIndexer(
   const status = new IndexerStatus(settings.confirmations, settings.maxLagBlocks);
   const server = await startStatusServer(status, settings.host, settings.port);
   const abort = new AbortController();
-  const runner = new IndexerRunner(settings, options.handlers ?? indexerHandlers, status, logger, options.hooks);
+  const runner = new IndexerRunner(settings, options.handlers ?? indexerHandlers(settings), status, logger, options.hooks);
   const done = runner.run(abort.signal);
   done.catch(() => undefined);
   return {

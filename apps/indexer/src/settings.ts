@@ -1,5 +1,5 @@
 import { LOG_LEVELS } from '@perp/http';
-import { httpUrl, integer, loadSettings, oneOf, optional, postgresUrl, setting, Settings } from '@perp/service';
+import { address, httpUrl, integer, list, loadSettings, oneOf, optional, postgresUrl, setting, Settings } from '@perp/service';
 
 /** The indexer's status port: market-data has 8001, beacon-ops 8000 (and their metrics 9464/9465). */
 export const INDEXER_DEFAULT_PORT = 8002;
@@ -21,6 +21,15 @@ export const indexerSettingsSpec = {
   rpcUrl: setting('RPC_URL', httpUrl),
   /** Unset: whatever the node reports. Set: the indexer refuses a node on another chain. */
   chainId: setting('CHAIN_ID', optional(integer({ min: 1 })), { default: '' }),
+  /**
+   * The Perp City factories whose markets (PerpCreated, then every event of each Perp and its beacon) are indexed.
+   * Empty: no Perp City market is followed (only the beacons of markets already in the store).
+   */
+  perpFactoryAddresses: setting('PERP_FACTORY_ADDRESSES', list(address), { default: '' }),
+  /** The Uniswap v4 PoolManager of the markets' pools (fee growth by extsload); required with PERP_FACTORY_ADDRESSES. */
+  poolManagerAddress: setting('POOL_MANAGER_ADDRESS', optional(address), { default: '' }),
+  /** Multicall3, through which a market's views are read in one call pinned to a block (the canonical address by default). */
+  multicall3Address: setting('MULTICALL3_ADDRESS', address, { default: '0xcA11bde05977b3631167028862bE2a173976CA11' }),
   /** First block indexed (the deployment block of the first factory): nothing before it is read. */
   startBlock: setting('START_BLOCK', integer({ min: 0 }), { default: '0' }),
   /** Blocks behind the head the indexer stays: it writes only blocks this deep (0 follows the head itself). */
@@ -57,6 +66,8 @@ export function loadIndexerSettings(env: NodeJS.ProcessEnv = process.env): Index
       problems.push('LOG_WINDOW_INITIAL_BLOCKS must lie between LOG_WINDOW_MIN_BLOCKS and LOG_WINDOW_MAX_BLOCKS');
     }
     if (retryMinMs !== undefined && retryMaxMs !== undefined && retryMinMs > retryMaxMs) problems.push('RETRY_MIN_MS must not exceed RETRY_MAX_MS');
+    if ((values.perpFactoryAddresses?.length ?? 0) > 0 && !values.poolManagerAddress)
+      problems.push('POOL_MANAGER_ADDRESS is required with PERP_FACTORY_ADDRESSES');
     return problems;
   });
 }

@@ -8,12 +8,22 @@ import { runTypeChain } from 'typechain';
 const PROJECT_ROOT = join(__dirname, '..');
 const GENERATED = join(PROJECT_ROOT, 'generated');
 
-/** Production sources and test fixtures land in separate artifact and type sets, so the
- * production entry point can never pull a fixture in by accident. */
+/**
+ * Production sources, test fixtures and the Perp City protocol double land in separate artifact
+ * and type sets, so the production entry point can never pull a fixture or the double in by
+ * accident. The double (perp-double/, dev chains and tests only) imports `@uniswap/v4-core` and
+ * `solady` from node_modules and is compiled on its own, so its settings can never change the
+ * bytecode of the production set.
+ */
 const SETS = [
-  { sourceDir: 'solidity', artifactsDir: 'artifacts', typesDir: 'types' },
-  { sourceDir: 'test-fixtures', artifactsDir: 'test-artifacts', typesDir: 'test-types' },
+  { sourceDir: 'solidity', artifactsDir: 'artifacts', typesDir: 'types', unit: 'beacons' },
+  { sourceDir: 'test-fixtures', artifactsDir: 'test-artifacts', typesDir: 'test-types', unit: 'beacons' },
+  { sourceDir: 'perp-double', artifactsDir: 'double-artifacts', typesDir: 'double-types', unit: 'double' },
 ] as const;
+
+/** Packages a source may import by name (`@uniswap/v4-core/src/...`, `solady/src/...`). */
+const PACKAGE_IMPORTS = ['@uniswap/v4-core/', 'solady/'];
+const NODE_MODULES = join(PROJECT_ROOT, '..', '..', 'node_modules');
 
 const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
@@ -50,12 +60,23 @@ function listSol(dir: string): string[] {
   });
 }
 
-function compile(files: string[]): SolcOutput {
+/** The double's Perp needs the IR pipeline (its settle paths are too deep for the legacy one). */
+const DOUBLE_SETTINGS = { ...SETTINGS, optimizer: { enabled: true, runs: 1 }, viaIR: true };
+const UNIT_SETTINGS: Record<string, object> = { beacons: SETTINGS, double: DOUBLE_SETTINGS };
+
+/** The settings an artifact records: the production sets' exactly as before, the double's with its own. */
+function artifactSettings(sourceDir: string): object {
+  const set = SETS.find((candidate) => candidate.sourceDir === sourceDir);
+  if (set?.unit === 'double') return { optimizer: DOUBLE_SETTINGS.optimizer, evmVersion: DOUBLE_SETTINGS.evmVersion, viaIR: true };
+  return { optimizer: SETTINGS.optimizer, evmVersion: SETTINGS.evmVersion };
+}
+
+function compile(files: string[], settings: object): SolcOutput {
   const sources = Object.fromEntries(files.map((file) => [unitName(file), { content: readFileSync(file, 'utf8') }]));
-  const input = { language: 'Solidity', sources, settings: SETTINGS };
+  const input = { language: 'Solidity', sources, settings };
   // Every source is passed in, so the callback only serves an import that points elsewhere.
   const findImports = (path: string) => {
-    const absolute = join(PROJECT_ROOT, path);
+    const absolute = PACKAGE_IMPORTS.some((prefix) => path.startsWith(prefix)) ? join(NODE_MODULES, path) : join(PROJECT_ROOT, path);
     return existsSync(absolute) ? { contents: readFileSync(absolute, 'utf8') } : { error: `not found: ${path}` };
   };
   return JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput;
@@ -85,13 +106,56 @@ function writeArtifacts(output: SolcOutput, sourceDir: string, outDir: string): 
         abi: contract.abi,
         bytecode: bytecode ? `0x${bytecode}` : '0x',
         deployedBytecode: contract.evm.deployedBytecode.object ? `0x${contract.evm.deployedBytecode.object}` : '0x',
-        compiler: { version: solc.version(), settings: { optimizer: SETTINGS.optimizer, evmVersion: SETTINGS.evmVersion } },
+        compiler: { version: solc.version(), settings: artifactSettings(sourceDir) },
       };
       writeFileSync(file, `${JSON.stringify(artifact, null, 2)}\n`);
       written.set(contractName, sourceName);
     }
   }
   return [...written.keys()].map((name) => join(outDir, `${name}.json`));
+}
+
+/**
+ * Contracts the double deploys from a package's own compiled artifact, byte for byte (the v4
+ * PoolManager is the deployed build: solc 0.8.26, 44444444 runs, via IR; we never recompile it).
+ */
+const PACKAGE_ARTIFACTS: Record<string, { contractName: string; sourceName: string; path: string }[]> = {
+  'perp-double': [
+    { contractName: 'PoolManager', sourceName: '@uniswap/v4-core/src/PoolManager.sol', path: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json' },
+  ],
+};
+
+interface FoundryArtifact {
+  abi: unknown[];
+  bytecode: { object: string };
+  deployedBytecode: { object: string };
+  metadata?: { compiler?: { version?: string }; settings?: { optimizer?: unknown; evmVersion?: string; viaIR?: boolean } };
+}
+
+function writePackageArtifacts(sourceDir: string, outDir: string): string[] {
+  return (PACKAGE_ARTIFACTS[sourceDir] ?? []).map(({ contractName, sourceName, path }) => {
+    const shipped = JSON.parse(readFileSync(join(NODE_MODULES, path), 'utf8')) as FoundryArtifact;
+    const hex = (code: string) => (code.startsWith('0x') ? code : `0x${code}`);
+    const artifact = {
+      contractName,
+      sourceName,
+      abi: shipped.abi,
+      bytecode: hex(shipped.bytecode.object),
+      deployedBytecode: hex(shipped.deployedBytecode.object),
+      compiler: {
+        version: shipped.metadata?.compiler?.version,
+        settings: {
+          optimizer: shipped.metadata?.settings?.optimizer,
+          evmVersion: shipped.metadata?.settings?.evmVersion,
+          viaIR: shipped.metadata?.settings?.viaIR,
+        },
+        shippedIn: path,
+      },
+    };
+    const file = join(outDir, `${contractName}.json`);
+    writeFileSync(file, `${JSON.stringify(artifact, null, 2)}\n`);
+    return file;
+  });
 }
 
 /**
@@ -120,9 +184,16 @@ function syncTree(source: string, target: string): void {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const files = SETS.flatMap((set) => listSol(join(PROJECT_ROOT, set.sourceDir)));
-  const output = compile(files);
-  reportDiagnostics(output);
+  const units = [...new Set(SETS.map((set) => set.unit))];
+  const outputs = new Map<string, SolcOutput>();
+  let files = 0;
+  for (const unit of units) {
+    const unitFiles = SETS.filter((set) => set.unit === unit).flatMap((set) => listSol(join(PROJECT_ROOT, set.sourceDir)));
+    const output = compile(unitFiles, UNIT_SETTINGS[unit]);
+    reportDiagnostics(output);
+    outputs.set(unit, output);
+    files += unitFiles.length;
+  }
 
   // Built in a staging folder, then synced: a test already reading generated/ (a parallel
   // Nx task, or the dev stack's own build) never sees a missing or half-written file.
@@ -130,7 +201,10 @@ async function main(): Promise<void> {
   rmSync(staging, { recursive: true, force: true });
   try {
     for (const set of SETS) {
-      const artifacts = writeArtifacts(output, set.sourceDir, join(staging, set.artifactsDir));
+      const artifacts = [
+        ...writeArtifacts(outputs.get(set.unit) as SolcOutput, set.sourceDir, join(staging, set.artifactsDir)),
+        ...writePackageArtifacts(set.sourceDir, join(staging, set.artifactsDir)),
+      ];
       const { filesGenerated } = await runTypeChain({
         cwd: PROJECT_ROOT,
         filesToProcess: artifacts,
@@ -144,7 +218,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  console.log(`compiled ${files.length} sources with solc ${solc.version()} in ${Date.now() - started} ms`);
+  console.log(`compiled ${files} sources with solc ${solc.version()} in ${Date.now() - started} ms`);
 }
 
 main().catch((error: unknown) => {

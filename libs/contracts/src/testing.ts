@@ -4,3 +4,24 @@ export type { FailingBeaconFactory, FakeEcdsaBeacon, GasBurner } from '../genera
 
 export { deployDevSystem } from './lib/testing/deploy-dev-system';
 export type { DevSystemAddresses, DevSystemOptions } from './lib/testing/deploy-dev-system';
+
+// The Perp City protocol double (perp-double/): dev chains and tests only, never the production entry.
+export { PerpMathHarness__factory } from '../generated/double-types';
+export type { PerpMathHarness } from '../generated/double-types';
+export {
+  AccountingToken__factory,
+  FeesModule__factory,
+  FundingModule__factory,
+  MarginRatiosModule__factory,
+  PerpFactory__factory,
+  PerpLogic__factory,
+  Perp__factory,
+  PoolManager__factory,
+  PriceImpactModule__factory,
+  PricingModule__factory,
+  ProtocolFeeManager__factory,
+  TestUSDC__factory,
+} from '../generated/double-types';
+export type { Perp, PerpFactory, PoolManager, TestUSDC } from '../generated/double-types';
+export { DEFAULT_PERP_CITY_MODULES, deployPerpCity, pushEcdsaIndex } from './lib/perp-double/deploy-perp-city';
+export type { PerpCityAddresses, PerpCityModuleParams, PerpCityOptions } from './lib/perp-double/deploy-perp-city';

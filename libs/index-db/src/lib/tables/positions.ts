@@ -1,4 +1,4 @@
-import { big, bigOrNull, num, numOrNull, RawRow, TableRow } from './cells';
+import { big, bigOrNull, Cell, num, numOrNull, RawRow, TableRow } from './cells';
 import { BandTicks, decodeTickChainRow, TICK_CHAIN_COLUMNS } from './ticks';
 
 /** Every column of `positions`, in writer order. */
@@ -192,4 +192,48 @@ export function decodePosition(row: RawRow): PositionRecord {
     chain,
     ticks: lower && upper ? { lower, upper } : null,
   };
+}
+
+const NUMERIC_POSITION_COLUMNS = new Set<string>([
+  'id',
+  'margin',
+  'perp_delta',
+  'usd_delta',
+  'avg_entry_amm_price_x96',
+  'liquidity',
+  'entry_cumulative_funding_x96',
+  'liq_mark_x96',
+  'liq_key_x96',
+  'entry_long_util_payments_x96',
+  'entry_short_util_payments_x96',
+  'entry_long_util_earnings_x96',
+  'entry_short_util_earnings_x96',
+  'capacity_long',
+  'capacity_short',
+  'entry_funding_below_x96',
+  'entry_funding_within_x96',
+  'entry_funding_div_sqrt_within_x96',
+  'fee_growth_inside1_last_x128',
+]);
+const NUMBER_POSITION_COLUMNS = new Set<string>([
+  'open_timestamp',
+  'close_timestamp',
+  'block_number',
+  'tick_lower',
+  'tick_upper',
+  'liq_margin_ratio',
+  'backstop_margin_ratio',
+]);
+
+/** A whole positions row as pg returns it (int8 and numeric as strings), back in the writer's types (PositionsRow). */
+export function decodePositionsRow(raw: RawRow): PositionsRow {
+  const row = {} as Record<string, Cell>;
+  for (const column of POSITIONS_COLUMNS) {
+    const value = raw[column] as Cell;
+    if (value === null || value === undefined) row[column] = null;
+    else if (NUMERIC_POSITION_COLUMNS.has(column)) row[column] = BigInt(value as string);
+    else if (NUMBER_POSITION_COLUMNS.has(column)) row[column] = Number(value);
+    else row[column] = value;
+  }
+  return row as PositionsRow;
 }

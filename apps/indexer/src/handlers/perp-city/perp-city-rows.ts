@@ -1,0 +1,162 @@
+import { liquidationKeyX96, liquidationMarkX96, type MarketsRow, type PositionsRow } from '@perp/index-db';
+import { marketTickBounds } from '@perp/perp-city-abi';
+import type { MarketViews, PositionViews } from './perp-city-reads';
+
+const Q96 = 2n ** 96n;
+
+/** What PerpCreated says of a market and nothing reads back (the static columns). */
+export interface MarketIdentity {
+  perpAddress: string;
+  poolId: string;
+  owner: string;
+  name: string;
+  symbol: string;
+  tokenUri: string;
+  emaWindow: number;
+  protocolFee: number;
+  createdAt: number;
+}
+
+/**
+ * The markets row of a market at one block: its identity and every view of that block. min_tick and
+ * max_tick are the Perp's own tick bounds (perp-city-abi marketTickBounds): openMaker refuses a band
+ * outside them, so every band and every pool price lies in that range.
+ */
+export function marketRow(identity: MarketIdentity, v: MarketViews, block: { number: number; timestamp: number }): MarketsRow {
+  const bounds = marketTickBounds(v.build);
+  return {
+    perp_address: identity.perpAddress,
+    beacon_address: v.modules.beacon,
+    owner: identity.owner,
+    name: identity.name,
+    symbol: identity.symbol,
+    token_uri: identity.tokenUri,
+    pool_id: identity.poolId,
+    pricing_module: v.modules.pricing,
+    funding_module: v.modules.funding,
+    fees_module: v.modules.fees,
+    margin_ratios_module: v.modules.marginRatios,
+    price_impact_module: v.modules.priceImpact,
+    ema_window: identity.emaWindow,
+    protocol_fee: identity.protocolFee,
+    tick_spacing: v.tickSpacing,
+    min_tick: bounds.minTick,
+    max_tick: bounds.maxTick,
+    ...v.moduleColumns,
+    sqrt_price_x96: v.poolState.sqrtPriceX96,
+    tick: v.poolState.tick,
+    liquidity: v.poolState.liquidity,
+    ema_amm_price_x96: v.emas.ammPrice,
+    ema_index_price_x96: v.emas.index,
+    funding_per_day: v.rates.fundingPerDay,
+    cumulative_funding_x96: v.cumulatives.fundingX96,
+    index_price_x96: v.indexX96,
+    rates_last_touch: v.rates.lastTouch,
+    funding_div_sqrt_p_x96: v.cumulatives.fundingDivSqrtPX96,
+    long_util_payments_x96: v.cumulatives.longUtilPaymentsX96,
+    short_util_payments_x96: v.cumulatives.shortUtilPaymentsX96,
+    long_util_earnings_x96: v.cumulatives.longUtilEarningsX96,
+    short_util_earnings_x96: v.cumulatives.shortUtilEarningsX96,
+    long_util_fee_per_day: v.rates.longUtilFeePerDay,
+    short_util_fee_per_day: v.rates.shortUtilFeePerDay,
+    fee_growth_global1_x128: v.feeGrowthGlobal1X128,
+    open_interest_long: v.openInterest.long,
+    open_interest_short: v.openInterest.short,
+    capacity_long: v.capacity.long,
+    capacity_short: v.capacity.short,
+    insurance: v.insurance,
+    bad_debt: v.badDebt,
+    total_margin: v.totalMargin,
+    created_at: identity.createdAt,
+    last_touched_at: block.timestamp,
+    // Cosmetic fields are not on chain: an operator sets them in the store.
+    description: null,
+    photo_url: null,
+    data_source: null,
+    card_label: null,
+    ticker: null,
+    block_number: block.number,
+  };
+}
+
+/** What the store keeps of a position that its views forget once it is closed. */
+export interface PositionHistory {
+  isMaker: boolean;
+  holder: string;
+  openTimestamp: number;
+  /** The last open state, kept on close ("closed positions keep their last margin and deltas"). */
+  last: PositionsRow | null;
+}
+
+/** Average entry price of a taker's book, plain X96; null with no exposure. */
+function entryPriceX96(perpDelta: bigint, usdDelta: bigint): bigint | null {
+  if (perpDelta === 0n) return null;
+  const perp = perpDelta < 0n ? -perpDelta : perpDelta;
+  const usd = usdDelta < 0n ? -usdDelta : usdDelta;
+  return (usd * Q96) / perp;
+}
+
+/** The positions row of an open position at one block, from its views. */
+export function openPositionRow(perpAddress: string, id: bigint, v: PositionViews, h: PositionHistory, blockNumber: number): PositionsRow {
+  const taker = !h.isMaker;
+  const book = { margin: v.margin, perpDelta: v.perpDelta, usdDelta: v.usdDelta };
+  const hasExposure = taker && v.perpDelta !== 0n;
+  return {
+    id,
+    perp_address: perpAddress,
+    holder: v.holder ?? h.holder,
+    is_maker: h.isMaker,
+    is_long: taker ? v.perpDelta >= 0n : null,
+    is_closed: false,
+    open_timestamp: h.openTimestamp,
+    close_timestamp: null,
+    was_liquidated: null,
+    margin: v.margin,
+    perp_delta: v.perpDelta,
+    usd_delta: v.usdDelta,
+    avg_entry_amm_price_x96: taker ? entryPriceX96(v.perpDelta, v.usdDelta) : null,
+    liq_margin_ratio: v.liqMarginRatio,
+    backstop_margin_ratio: v.backstopMarginRatio,
+    tick_lower: taker ? null : v.maker.tickLower,
+    tick_upper: taker ? null : v.maker.tickUpper,
+    liquidity: taker ? null : v.maker.liquidity,
+    entry_cumulative_funding_x96: v.lastCumlFundingX96,
+    liq_mark_x96: hasExposure ? liquidationMarkX96(book, v.liqMarginRatio) : null,
+    liq_key_x96: hasExposure
+      ? liquidationKeyX96(
+          {
+            ...book,
+            entryCumulativeFundingX96: v.lastCumlFundingX96,
+            entryLongUtilPaymentsX96: v.lastLongUtilPaymentsX96,
+            entryShortUtilPaymentsX96: v.lastShortUtilPaymentsX96,
+          },
+          v.liqMarginRatio,
+        )
+      : null,
+    entry_long_util_payments_x96: taker ? v.lastLongUtilPaymentsX96 : 0n,
+    entry_short_util_payments_x96: taker ? v.lastShortUtilPaymentsX96 : 0n,
+    entry_long_util_earnings_x96: taker ? 0n : v.maker.lastLongUtilEarningsX96,
+    entry_short_util_earnings_x96: taker ? 0n : v.maker.lastShortUtilEarningsX96,
+    capacity_long: taker ? 0n : v.maker.capacityLong,
+    capacity_short: taker ? 0n : v.maker.capacityShort,
+    entry_funding_below_x96: taker ? 0n : v.maker.belowX96,
+    entry_funding_within_x96: taker ? 0n : v.maker.withinX96,
+    entry_funding_div_sqrt_within_x96: taker ? 0n : v.maker.divSqrtPriceWithinX96,
+    // The band's fee growth inside at its last touch (PoolManager positions slot): read with the ticks (makers' fee legs).
+    fee_growth_inside1_last_x128: 0n,
+    block_number: blockNumber,
+  };
+}
+
+/** The row of a position closed at `block`: its last open state, closed, with no liquidation key. */
+export function closedPositionRow(last: PositionsRow, close: { timestamp: number; liquidated: boolean; blockNumber: number }): PositionsRow {
+  return {
+    ...last,
+    is_closed: true,
+    close_timestamp: close.timestamp,
+    was_liquidated: close.liquidated,
+    liq_mark_x96: null,
+    liq_key_x96: null,
+    block_number: close.blockNumber,
+  };
+}

@@ -1,0 +1,123 @@
+// Random sequences of trades, index updates and elapsed time on the double: after every Perp
+// transaction the EMAs and all six cumulatives equal x96-math's replay of the same block, to the atom.
+import fc from 'fast-check';
+import { MaxUint256, type HDNodeWallet } from 'ethers';
+import { accrueCumulatives, markAt, priceToX96, type MarketCumulatives } from '@perp/x96-math';
+import { Perp__factory, TestUSDC__factory, type Perp } from '../../../generated/double-types';
+import { startTestChain, type TestChain } from '../../../test/test-chain';
+import { deployPerpCity, pushEcdsaIndex, type PerpCityAddresses } from './deploy-perp-city';
+
+type Step = { kind: 'touch'; dt: number } | { kind: 'open'; dt: number; perps: number } | { kind: 'index'; price: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('touch' as const), dt: fc.integer({ min: 1, max: 3 * 86_400 }) }),
+  fc.record({
+    kind: fc.constant('open' as const),
+    dt: fc.integer({ min: 1, max: 86_400 }),
+    perps: fc.integer({ min: -40, max: 40 }).filter((n) => n !== 0),
+  }),
+  fc.record({ kind: fc.constant('index' as const), price: fc.integer({ min: 35, max: 60 }) }),
+);
+
+describe('Perp City double: replayed by x96-math (fast-check)', () => {
+  let chain: TestChain;
+  let addresses: PerpCityAddresses;
+  let perp: Perp;
+  let deployer: HDNodeWallet;
+  let trader: HDNodeWallet;
+
+  beforeAll(async () => {
+    chain = await startTestChain(5);
+    [deployer, trader] = chain.wallets;
+    addresses = await deployPerpCity(deployer, { initialIndexX96: priceToX96('47'), beaconSigner: chain.wallets[4] });
+    perp = Perp__factory.connect(addresses.perp, trader);
+    const usdc = TestUSDC__factory.connect(addresses.usdc, trader);
+    await (await usdc.mint(trader.address, 10n ** 15n)).wait();
+    await (await usdc.approve(addresses.perp, MaxUint256)).wait();
+  }, 180_000);
+  afterAll(() => chain?.stop());
+
+  async function stateAt(timestamp: bigint) {
+    const [emas, rates, c, oi, cap, pool, index] = await Promise.all([
+      perp.emas(),
+      perp.rates(),
+      perp.cumulatives(),
+      perp.openInterest(),
+      perp.capacity(),
+      perp.poolState(),
+      beaconIndex(),
+    ]);
+    const mark = markAt({
+      sqrtPriceX96: pool.sqrtPriceX96,
+      indexX96: index,
+      emas: { amm: emas.ammPrice, index: emas.index, lastTouch: rates.lastTouch },
+      emaWindowSeconds: await perp.EMA_WINDOW(),
+      timestamp,
+    });
+    const cumulatives = accrueCumulatives(asCumulatives(c), {
+      fundingPerDayWad: rates.fundingPerDay,
+      longUtilFeePerDayWad: rates.longUtilFeePerDay,
+      shortUtilFeePerDayWad: rates.shortUtilFeePerDay,
+      lastTouch: rates.lastTouch,
+      timestamp,
+      openInterestLong: oi.long,
+      openInterestShort: oi.short,
+      capacityLong: cap.long,
+      capacityShort: cap.short,
+      markPriceX96: mark.markPriceX96,
+      sqrtPriceX96: pool.sqrtPriceX96,
+    });
+    return { emas: mark.emas, cumulatives };
+  }
+
+  function asCumulatives(c: Awaited<ReturnType<Perp['cumulatives']>>): MarketCumulatives {
+    return {
+      fundingX96: c.fundingX96,
+      fundingDivSqrtPX96: c.fundingDivSqrtPX96,
+      longUtilPaymentsX96: c.longUtilPaymentsX96,
+      shortUtilPaymentsX96: c.shortUtilPaymentsX96,
+      longUtilEarningsX96: c.longUtilEarningsX96,
+      shortUtilEarningsX96: c.shortUtilEarningsX96,
+    };
+  }
+
+  async function beaconIndex(): Promise<bigint> {
+    // index() (selector 0x2986c0e5)
+    return BigInt(await chain.provider.call({ to: addresses.modules.beacon, data: '0x2986c0e5' }));
+  }
+
+  async function expectReplayed(dt: number, send: () => Promise<unknown>): Promise<void> {
+    const t = BigInt((await chain.latestTimestamp()) + dt);
+    const predicted = await stateAt(t);
+    await chain.setNextTimestamp(Number(t));
+    await send();
+    const [ammPrice, index] = await perp.emas();
+    expect({ amm: ammPrice, index }).toEqual(predicted.emas);
+    expect(asCumulatives(await perp.cumulatives())).toEqual(predicted.cumulatives);
+    expect((await perp.rates()).lastTouch).toBe(t);
+  }
+
+  it('every touch and trade lands where x96-math says', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 6 }), async (steps) => {
+        const snapshot = await chain.provider.send('evm_snapshot', []);
+        try {
+          for (const s of steps) {
+            if (s.kind === 'index') {
+              await pushEcdsaIndex(addresses.modules.beacon, chain.wallets[4], deployer, priceToX96(String(s.price)));
+            } else if (s.kind === 'touch') {
+              await expectReplayed(s.dt, async () => (await perp.touch()).wait());
+            } else {
+              const perpDelta = BigInt(s.perps) * 1_000_000n;
+              const margin = (perpDelta < 0n ? -perpDelta : perpDelta) * 30n; // ~60 % of a ~47 notional
+              await expectReplayed(s.dt, async () => (await perp.openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n })).wait());
+            }
+          }
+        } finally {
+          await chain.provider.send('evm_revert', [snapshot]);
+        }
+      }),
+      { numRuns: 6 },
+    );
+  });
+});

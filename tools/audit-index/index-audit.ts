@@ -1,0 +1,135 @@
+import { createMarketDataClient, pageItems } from '@perp/market-data-client';
+import { JsonRpcProvider } from 'ethers';
+import { Client } from 'pg';
+import { ChainViews } from './chain-views';
+
+export interface AuditOptions {
+  rpcUrl: string;
+  indexUrl: string;
+  /** The Uniswap v4 PoolManager of the markets' pools (fee growth is read from its storage). */
+  poolManager: string;
+  marketData: { baseUrl: string; apiKey: string };
+  /** Audit at this block; default the block the index is current at (its cursor). */
+  block?: number;
+}
+
+export interface AuditReport {
+  block: number;
+  markets: number;
+  openPositions: number;
+  closedPositions: number;
+  /** Positions the chain's own liquidate* accepts, each at its market's latest snapshot block. */
+  liquidatable: number;
+  /** Of those, listed by /positions/liquidatable. */
+  listed: number;
+  disagreements: string[];
+}
+
+type Row = Record<string, unknown>;
+
+/** pg's text for numerics and int8, JS numbers for int4: one comparable form. */
+function same(stored: unknown, chain: bigint | number | string | null): boolean {
+  if (chain === null || stored === null || stored === undefined) return (stored ?? null) === chain;
+  if (typeof chain === 'string') return String(stored).toLowerCase() === chain.toLowerCase();
+  return BigInt(stored as string | number) === BigInt(chain);
+}
+
+/**
+ * The index store against the chain, to the atom: every market and every position in the store
+ * equals the chain's views at the block the index is current at, every market holds as many
+ * positions as its Perp has numbered, and every position the chain's own liquidateTaker /
+ * liquidateMaker accepts (an eth_call at its market's latest snapshot block, the state
+ * market-data marks) is in GET /positions/liquidatable.
+ */
+export async function auditIndex(options: AuditOptions): Promise<AuditReport> {
+  const db = new Client({ connectionString: options.indexUrl });
+  await db.connect();
+  const provider = new JsonRpcProvider(options.rpcUrl, undefined, { staticNetwork: true, batchMaxCount: 20 });
+  const disagreements: string[] = [];
+  try {
+    // One snapshot of the store: the indexer may write on while the audit reads.
+    await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const cursor = (await db.query(`SELECT block_number FROM chain_cursor LIMIT 1`)).rows[0] as Row | undefined;
+    if (!cursor && options.block === undefined) throw new Error('the index store has no cursor: pass --block B');
+    const cursorBlock = cursor ? Number(cursor['block_number']) : undefined;
+    if (options.block !== undefined && cursorBlock !== undefined && options.block !== cursorBlock) {
+      throw new Error(`the index is current at block ${cursorBlock}, not ${options.block}: audit at ${cursorBlock}`);
+    }
+    const block = options.block ?? (cursorBlock as number);
+    const views = new ChainViews(provider, block);
+
+    const markets: Row[] = (await db.query(`SELECT * FROM markets ORDER BY perp_address`)).rows;
+    const positions: Row[] = (await db.query(`SELECT * FROM positions ORDER BY perp_address, id`)).rows;
+    const snapshotBlocks = new Map<string, number>(
+      (await db.query(`SELECT perp_address, max(block_number) AS b FROM snapshots GROUP BY perp_address`)).rows.map((r: Row) => [
+        r['perp_address'] as string,
+        Number(r['b']),
+      ]),
+    );
+    await db.query('COMMIT');
+
+    const builds = new Map<string, Awaited<ReturnType<ChainViews['market']>>['build']>();
+    for (const m of markets) {
+      const perp = m['perp_address'] as string;
+      const chain = await views.market(perp, options.poolManager);
+      builds.set(perp, chain.build);
+      for (const [column, value] of Object.entries(chain.columns)) {
+        if (!same(m[column], value)) disagreements.push(`market ${perp} ${column}: store ${m[column]}, chain ${value}`);
+      }
+      const numbered = (await views.nextPosId(perp)) - 1n;
+      const held = positions.filter((p) => p['perp_address'] === perp).length;
+      if (BigInt(held) !== numbered) disagreements.push(`market ${perp}: the store holds ${held} positions, the Perp has numbered ${numbered}`);
+    }
+
+    let open = 0;
+    let closed = 0;
+    for (const p of positions) {
+      const perp = p['perp_address'] as string;
+      const id = BigInt(p['id'] as string);
+      const chain = await views.position(perp, id);
+      const label = `position ${id} of ${perp}`;
+      if (p['is_closed']) {
+        closed++;
+        if (chain['holder'] !== null || chain['margin'] !== 0n) disagreements.push(`${label}: closed in the store, open on chain`);
+        continue;
+      }
+      open++;
+      const isMaker = p['is_maker'] as boolean;
+      const expected: Record<string, unknown> = { ...chain };
+      for (const key of ['maker_tick_lower', 'maker_tick_upper', 'maker_liquidity']) delete expected[key];
+      if (isMaker)
+        Object.assign(expected, { tick_lower: chain['maker_tick_lower'], tick_upper: chain['maker_tick_upper'], liquidity: chain['maker_liquidity'] });
+      for (const [column, value] of Object.entries(expected) as [string, bigint | number | string | null][]) {
+        if (!same(p[column], value)) disagreements.push(`${label} ${column}: store ${p[column]}, chain ${value}`);
+      }
+    }
+
+    // The chain's test at the state market-data marks each market at: its latest snapshot's block.
+    const client = createMarketDataClient({ baseUrl: options.marketData.baseUrl, apiKey: options.marketData.apiKey });
+    let liquidatable = 0;
+    let listed = 0;
+    for (const m of markets) {
+      const perp = m['perp_address'] as string;
+      const at = snapshotBlocks.get(perp);
+      if (at === undefined) continue;
+      const accepted: bigint[] = [];
+      for (const p of positions.filter((x) => x['perp_address'] === perp && !x['is_closed'])) {
+        const amount = BigInt((p['is_maker'] ? p['liquidity'] : p['perp_delta']) as string);
+        const id = BigInt(p['id'] as string);
+        if (await views.acceptsLiquidation(perp, builds.get(perp)!, id, p['is_maker'] as boolean, amount < 0n ? -amount : amount, at)) accepted.push(id);
+      }
+      if (accepted.length === 0) continue;
+      const candidates = new Set<number>();
+      for await (const c of pageItems((page) => client.getLiquidatablePositions({ ...page, perp_address: perp }), { limit: 500 })) candidates.add(c.id);
+      for (const id of accepted) {
+        liquidatable++;
+        if (candidates.has(Number(id))) listed++;
+        else disagreements.push(`position ${id} of ${perp}: the chain liquidates it at block ${at}, /positions/liquidatable does not list it`);
+      }
+    }
+    return { block, markets: markets.length, openPositions: open, closedPositions: closed, liquidatable, listed, disagreements };
+  } finally {
+    provider.destroy();
+    await db.end();
+  }
+}

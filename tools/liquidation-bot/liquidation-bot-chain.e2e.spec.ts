@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PerpCityStack, STACK_API_KEY, anvilWallet, startPerpCityStack } from '../test/perp-city-stack';
+import type { ScanReport } from './liquidation-scan';
+
+const ROOT = join(__dirname, '..', '..');
+
+/**
+ * The bot against a chain that carries the positions (test/perp-city-stack.ts: the protocol double,
+ * the indexer, market-data): each candidate is confirmed by the Perp's own liquidation test, the
+ * confirmed ones are liquidated, and the indexer then shows them closed as liquidations with a
+ * trade that carries the liquidation fee.
+ */
+describe('tools/liquidation-bot on chain', () => {
+  let stack: PerpCityStack;
+  beforeAll(async () => {
+    stack = await startPerpCityStack();
+  }, 300_000);
+  afterAll(() => stack?.stop());
+
+  const runBot = async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['-r', './tools/ts-register.js', 'tools/liquidation-bot/main.ts', '--json', ...args], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        MARKET_DATA_URL: stack.marketDataUrl,
+        MARKET_DATA_API_KEY: STACK_API_KEY,
+        LIQUIDATOR_PRIVATE_KEY: anvilWallet(6, stack.provider).privateKey,
+      },
+    });
+    return JSON.parse(stdout) as ScanReport;
+  };
+
+  it('confirms each candidate with the chain, liquidates the confirmed ones, and the index shows them liquidated', async () => {
+    // Confirm only: the chain's answer, nothing sent.
+    const dry = await runBot('--rpc', stack.anvil.url);
+    const confirmed = dry.confirmations.filter((c) => c.verdict === 'liquidatable');
+    expect(confirmed.length).toBeGreaterThan(0);
+    expect(dry.confirmations.every((c) => c.confirmed_on_chain && c.tx_hash === null)).toBe(true);
+    // The candidate list is permissive: the healthy-enough ones are refused by the chain.
+    expect(dry.confirmations.some((c) => c.verdict === 'not_liquidatable')).toBe(true);
+
+    const run = await runBot('--rpc', stack.anvil.url, '--liquidate');
+    const liquidated = run.confirmations.filter((c) => c.verdict === 'liquidated');
+    expect(liquidated.map((c) => c.id).sort()).toEqual(confirmed.map((c) => c.id).sort());
+    for (const c of liquidated) expect((await stack.provider.getTransactionReceipt(c.tx_hash!))?.status).toBe(1);
+
+    await stack.indexed();
+    for (const c of liquidated) {
+      const [position] = await stack.query(`SELECT is_closed, was_liquidated FROM positions WHERE perp_address = $1 AND id = $2`, [c.perp_address, c.id]);
+      expect(position).toEqual({ is_closed: true, was_liquidated: true });
+      const [trade] = await stack.query<{ was_liquidated: boolean; liq_fee: string }>(
+        `SELECT was_liquidated, liq_fee FROM trades WHERE perp_address = $1 AND pos_id = $2`,
+        [c.perp_address, c.id],
+      );
+      expect(trade.was_liquidated).toBe(true);
+      expect(BigInt(trade.liq_fee)).toBeGreaterThan(0n);
+    }
+    // Nothing left for the chain to liquidate.
+    const after = await runBot('--rpc', stack.anvil.url);
+    expect(after.confirmations.filter((c) => c.verdict === 'liquidatable')).toEqual([]);
+  });
+});
