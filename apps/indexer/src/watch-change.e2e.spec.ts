@@ -49,9 +49,10 @@ describe('a handler whose watch changes within a log window', () => {
     await env.pushUpdate(first, LIST_SECOND_BEACON);
     for (let i = 2; i <= 4; i++) await env.pushUpdate(second, BigInt(i) * Q96);
     // One 64-block window would cover it all, with the watch read before the listing.
-    indexer = await startIndexer(env.settings({ LOG_WINDOW_INITIAL_BLOCKS: '64', LOG_WINDOW_MAX_BLOCKS: '64' }), {
+    const settings = env.settings({ LOG_WINDOW_INITIAL_BLOCKS: '64', LOG_WINDOW_MAX_BLOCKS: '64' });
+    indexer = await startIndexer(settings, {
       logger,
-      handlers: (chain) => [...indexerHandlers(chain), new ListingHandler(first, second)],
+      handlers: (chain) => [...indexerHandlers(settings)(chain), new ListingHandler(first, second)],
     });
     await waitCaughtUp(env);
     const store = await storeState(env);
