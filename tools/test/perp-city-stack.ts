@@ -23,6 +23,9 @@ import { priceToX96 } from '@perp/x96-math';
 import { HDNodeWallet, JsonRpcProvider, MaxUint256, Mnemonic, Wallet } from 'ethers';
 import { startApp } from '../dev-stack/service-process';
 
+/** An explicit limit: an estimate made before the block's time is set can fall short of what the trade costs at it. */
+const GAS = { gasLimit: 5_000_000 };
+
 const ROOT = join(__dirname, '..', '..');
 export const STACK_API_KEY = 'perp-city-stack-test-admin-key-0123456789';
 
@@ -71,12 +74,12 @@ export async function startPerpCityStack(): Promise<PerpCityStack> {
     [-5_000_000n, 200_000_000n],
   ] as const) {
     opened.push(await perp.nextPosId());
-    await (await perp.openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n })).wait();
+    await (await perp.openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n }, GAS)).wait();
   }
   await pushEcdsaIndex(addresses.modules.beacon, beaconSigner, deployer, priceToX96('25'));
   const latest = await provider.getBlock('latest');
   await rpcCall(anvil.url, 'evm_setNextBlockTimestamp', [latest!.timestamp + 600]);
-  await (await perp.touch()).wait();
+  await (await perp.touch(GAS)).wait();
 
   const query = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
     withPgClient(pg.url('perp_index'), async (c) => (await c.query(sql, params)).rows as T[]);

@@ -9,6 +9,9 @@ import { HDNodeWallet, JsonRpcProvider, MaxUint256, Mnemonic, Wallet } from 'eth
 import { loadIndexerSettings } from '../../settings';
 import { RunningIndexer, startIndexer } from '../../run-indexer';
 
+/** An explicit limit: an estimate made before the block's time is set can fall short of what the trade costs at it. */
+const GAS = { gasLimit: 5_000_000 };
+
 const silent = createServiceLogger({ name: 'indexer', level: 'silent' });
 
 function devWallet(i: number, provider: JsonRpcProvider): Wallet {
@@ -52,7 +55,7 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
   };
   const openTaker = async (perpDelta: bigint, margin: bigint): Promise<bigint> => {
     const id = await perp.nextPosId();
-    await (await perp.connect(trader).openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n })).wait();
+    await (await perp.connect(trader).openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n }, GAS)).wait();
     return id;
   };
 
@@ -177,10 +180,10 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     const long = await openTaker(10_000_000n, 100_000_000n);
     const short = await openTaker(-5_000_000n, 200_000_000n);
     await advance(600);
-    await (await perp.connect(trader).adjustTaker({ posId: short, marginDelta: 10_000_000n, perpDelta: 0n, amt1Limit: 0n })).wait();
+    await (await perp.connect(trader).adjustTaker({ posId: short, marginDelta: 10_000_000n, perpDelta: 0n, amt1Limit: 0n }, GAS)).wait();
     const closer = await openTaker(2_000_000n, 50_000_000n);
     await advance(600);
-    await (await perp.connect(trader).adjustTaker({ posId: closer, marginDelta: 0n, perpDelta: -2_000_000n, amt1Limit: 0n })).wait();
+    await (await perp.connect(trader).adjustTaker({ posId: closer, marginDelta: 0n, perpDelta: -2_000_000n, amt1Limit: 0n }, GAS)).wait();
     await expectStoreEqualsViews();
     const [closed] = await query(`SELECT * FROM positions WHERE id = $1`, [closer.toString()]);
     expect(closed).toMatchObject({ is_closed: true, was_liquidated: false, liq_key_x96: null, perp_delta: '2000000' });
@@ -190,7 +193,7 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     // An index drop puts the long under water: the chain's own test accepts its liquidation.
     await pushEcdsaIndex(addresses.modules.beacon, beaconSigner, deployer, priceToX96('25'));
     await advance(60);
-    await (await perp.connect(liquidator).liquidateTaker(long, liquidator.address)).wait();
+    await (await perp.connect(liquidator).liquidateTaker(long, liquidator.address, GAS)).wait();
     await expectStoreEqualsViews();
     const [liquidated] = await query(`SELECT * FROM positions WHERE id = $1`, [long.toString()]);
     expect(liquidated).toMatchObject({ is_closed: true, was_liquidated: true, liq_key_x96: null, perp_delta: '10000000' });
