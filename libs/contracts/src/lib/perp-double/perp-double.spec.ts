@@ -268,6 +268,10 @@ describe('Perp City double', () => {
     expect(-perpDelta - amounts.amount0 <= 1n && -perpDelta >= amounts.amount0).toBe(true);
     expect(-usdDelta - amounts.amount1 <= 1n && -usdDelta >= amounts.amount1).toBe(true);
 
+    const adjusted = await (await perp.adjustMaker({ posId, marginDelta: 1_000_000n, liquidityDelta: 0n, amt0Limit: 0n, amt1Limit: 0n })).wait();
+    const adjustedNames = adjusted?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
+    expect(adjustedNames).toContain('MakerAdjusted');
+    expect((await perp.positions(posId)).margin).toBe(20_001_000_000n);
     await advance(60);
     expect(await perpRevert(perp.connect(liquidator).liquidateMaker(posId, liquidator.address))).toBe('NotLiquidatable');
     await advance(60);
@@ -276,5 +280,14 @@ describe('Perp City double', () => {
     expect(closedNames).toContain('MakerClosed');
     expect(await perpRevert(perp.ownerOf(posId))).toBe('TokenDoesNotExist');
     expect((await perp.capacity()).long).toBe(capBefore.long);
+  });
+  it('the owner sets modules and metadata (no timelock in the double); anyone else is refused', async () => {
+    expect(await perpRevert(perp.setName('Renamed'))).toBe('Unauthorized');
+    const receipt = await (await perp.connect(deployer).setName('Renamed')).wait();
+    expect(receipt?.logs.map((log) => perp.interface.parseLog(log)?.name)).toEqual(['SetName']);
+    expect(await perp.name()).toBe('Renamed');
+    const pricing = (await perp.modules()).pricing;
+    await (await perp.connect(deployer).setPricingModule(pricing)).wait();
+    expect((await perp.modules()).pricing).toBe(pricing);
   });
 });
