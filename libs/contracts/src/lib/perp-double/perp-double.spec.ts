@@ -166,6 +166,25 @@ describe('Perp City double', () => {
     const { perpDelta, usdDelta } = unpackDelta(position.delta);
     expect(perpDelta).toBe(10_000_000n);
     expect(usdDelta < -400_000_000n && usdDelta > -500_000_000n).toBe(true); // ~47 a perp
+    // The trading fees are fractions of the USD leg (defaults: creator 0.1 %, insurance 0.05 %, LP 0.2 %), out of the margin.
+    const opened = receipt?.logs
+      .filter((log) => log.address === addresses.perp)
+      .map((log) => perp.interface.parseLog(log))
+      .find((log) => log?.name === 'TakerOpened');
+    const sr = opened?.args['sr'];
+    const usd = -usdDelta;
+    expect(sr.delta).toBe(position.delta);
+    expect([sr.creatorFeeAmt, sr.insuranceFeeAmt, sr.lpFeeAmt, sr.protocolFeeAmt]).toEqual([
+      (usd * 1_000n) / 1_000_000n,
+      (usd * 500n) / 1_000_000n,
+      (usd * 2_000n) / 1_000_000n,
+      0n,
+    ]);
+    expect(sr.totalFeeAmt).toBe(sr.creatorFeeAmt + sr.insuranceFeeAmt + sr.lpFeeAmt);
+    expect(position.margin).toBe(100_000_000n - sr.totalFeeAmt);
+    const fund = await perp.feeFund();
+    expect([fund.creatorFees, fund.insurance]).toEqual([sr.creatorFeeAmt, sr.insuranceFeeAmt]);
+    expect((await perp.solvencyState()).totalMargin).toBe((await perp.positions(1n)).margin + position.margin);
     const [long, short] = await perp.openInterest();
     expect([long, short]).toEqual([10_000_000n, 0n]);
     const [tickAfter] = await perp.poolState();
@@ -289,5 +308,49 @@ describe('Perp City double', () => {
     const pricing = (await perp.modules()).pricing;
     await (await perp.connect(deployer).setPricingModule(pricing)).wait();
     expect((await perp.modules()).pricing).toBe(pricing);
+  });
+  it('a maker whose band was bought through is liquidated once the mark follows the pool', async () => {
+    // A market of its own: a seed band from -6000 to +12000 ticks, and a maker band just above the price.
+    const city = await deployPerpCity(deployer, {
+      initialIndexX96: INDEX,
+      beaconSigner: signer(),
+      seedMaker: { liquidity: 10n ** 11n, tickLower: 32_490, tickUpper: 50_490 },
+    });
+    const market = Perp__factory.connect(city.perp, trader);
+    const usdc = TestUSDC__factory.connect(city.usdc, trader);
+    await (await usdc.mint(trader.address, 10n ** 12n)).wait();
+    await (await usdc.approve(city.perp, MaxUint256)).wait();
+    const [tick] = await market.poolState();
+    const tickLower = Number(tick) - (Number(tick) % 30) + 30;
+    const tickUpper = tickLower + 3000; // about 1.35 times the price
+    const liquidity = 10n ** 11n;
+    const perp0 = getAmount0ForLiquidity(getSqrtPriceAtTick(tickLower), getSqrtPriceAtTick(tickUpper), liquidity);
+    const makerId = await market.nextPosId();
+    const margin = (perp0 * 47n * 12n) / 100n; // 12 % of the band's value at the price
+    await (await market.openMaker({ holder: trader.address, margin, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 })).wait();
+    const reject = async () => {
+      try {
+        await market.connect(liquidator).liquidateMaker.staticCall(makerId, liquidator.address);
+        return 'liquidatable';
+      } catch (error) {
+        return market.interface.parseError((error as { data: string }).data)?.name;
+      }
+    };
+    expect(await reject()).toBe('NotLiquidatable');
+
+    // A long buys through the band: it now holds USD where it held perp.
+    await (await market.openTaker({ holder: trader.address, margin: 100_000_000_000n, perpDelta: 4_000_000_000n, amt1Limit: 0n })).wait();
+    const [tickAfter] = await market.poolState();
+    expect(tickAfter > BigInt(tickLower)).toBe(true);
+    // Six EMA windows later the mark has followed the pool up: the band's inventory is worth less than its perp debt.
+    await chain.mineAt((await chain.latestTimestamp()) + 6 * 3600);
+    expect(await reject()).toBe('liquidatable');
+    const receipt = await (await market.connect(liquidator).liquidateMaker(makerId, liquidator.address)).wait();
+    const closed = receipt?.logs
+      .filter((log) => log.address === city.perp)
+      .map((log) => market.interface.parseLog(log))
+      .find((log) => log?.name === 'MakerClosed');
+    expect(closed?.args['isLiquidation']).toBe(true);
+    expect(await perpRevert(market.ownerOf(makerId))).toBe('TokenDoesNotExist');
   });
 });
