@@ -96,14 +96,8 @@ contract PerpLogic is PerpBase {
         SwapResult memory sr = _swap(-before.amount0(), 0, s);
         _addOpenInterest(before.amount0(), 0);
         margin += before.amount1() + BalanceDelta.wrap(sr.delta).amount1() - sr.totalFeeAmt;
-        uint256 liqFee;
-        if (margin > 0) {
-            liqFee = FullMath.mulDiv(value, IFees(modules.fees).liqFee(), E6);
-            if (liqFee > uint256(margin)) liqFee = uint256(margin);
-            margin -= int256(liqFee);
-            if (liqFee > 0) USDC.safeTransfer(liquidationFeeRecipient, liqFee);
-        }
-        _closeTaker(posId, p.margin, margin);
+        uint256 liqFee = _payLiquidator(liquidationFeeRecipient, margin, value);
+        _closeTaker(posId, p.margin, margin - int256(liqFee));
         emit TakerClosed(posId, sr, funding, utilFees, liqFee, true);
     }
 
@@ -265,17 +259,9 @@ contract PerpLogic is PerpBase {
 
     /// Removes the band, sells or buys back whatever perp it leaves on the pool, and settles the margin.
     function _closeMaker(uint256 posId, MakerDetails memory m, address liquidator, uint256 value) internal {
-        Position memory p = positions[posId];
-        Snapshot memory s = _accrue();
-        (BalanceDelta callerDelta, BalanceDelta fees) = _modifyLiquidity(m.tickLower, m.tickUpper, -int256(uint256(m.liquidity)), posId);
-        BalanceDelta net = BalanceDelta.wrap(p.delta) + callerDelta - fees;
-        (uint256 longFees, uint256 shortFees) = _makerEarnings(m);
-        uint256 lpFees = uint256(int256(fees.amount1()));
-        int256 margin = int256(uint256(p.margin) + longFees + shortFees + lpFees) + net.amount1();
-        if (net.amount0() != 0) {
-            SwapResult memory sr = _swap(-net.amount0(), 0, s);
-            margin += BalanceDelta.wrap(sr.delta).amount1() - sr.totalFeeAmt;
-        }
+        uint128 recorded = positions[posId].margin;
+        uint256[3] memory legs; // long util earnings, short util earnings, LP fees
+        int256 margin = _unwindBand(posId, m, legs);
         _cap.long -= m.capacity_.long;
         _cap.short -= m.capacity_.short;
         if (liquidator == address(0)) {
@@ -283,16 +269,33 @@ contract PerpLogic is PerpBase {
             if (_oi.short > _cap.short) revert ShortUtilizationExceeded();
         }
         emit CapacityUpdated(_cap);
-        uint256 liqFee;
-        if (liquidator != address(0) && margin > 0) {
-            liqFee = FullMath.mulDiv(value, IFees(modules.fees).liqFee(), E6);
-            if (liqFee > uint256(margin)) liqFee = uint256(margin);
-            margin -= int256(liqFee);
-            if (liqFee > 0) USDC.safeTransfer(liquidator, liqFee);
-        }
+        uint256 liqFee = liquidator == address(0) ? 0 : _payLiquidator(liquidator, margin, value);
         delete _makerDetails[posId];
-        _closeTaker(posId, p.margin, margin);
-        emit MakerClosed(posId, 0, longFees, shortFees, lpFees, liqFee, liquidator != address(0));
+        _closeTaker(posId, recorded, margin - int256(liqFee));
+        emit MakerClosed(posId, 0, legs[0], legs[1], legs[2], liqFee, liquidator != address(0));
+    }
+
+    /// Removes the liquidity and trades the leftover perp away; returns the settled margin.
+    function _unwindBand(uint256 posId, MakerDetails memory m, uint256[3] memory legs) internal returns (int256 margin) {
+        Position memory p = positions[posId];
+        Snapshot memory s = _accrue();
+        (BalanceDelta callerDelta, BalanceDelta fees) = _modifyLiquidity(m.tickLower, m.tickUpper, -int256(uint256(m.liquidity)), posId);
+        BalanceDelta net = BalanceDelta.wrap(p.delta) + callerDelta - fees;
+        (legs[0], legs[1]) = _makerEarnings(m);
+        legs[2] = uint256(int256(fees.amount1()));
+        margin = int256(uint256(p.margin) + legs[0] + legs[1] + legs[2]) + net.amount1();
+        if (net.amount0() != 0) {
+            SwapResult memory sr = _swap(-net.amount0(), 0, s);
+            margin += BalanceDelta.wrap(sr.delta).amount1() - sr.totalFeeAmt;
+        }
+    }
+
+    /// The liquidator's reward: min(max(margin, 0), floor(value * liqFee / 1e6)), paid at once.
+    function _payLiquidator(address liquidator, int256 margin, uint256 value) internal returns (uint256 liqFee) {
+        if (margin <= 0) return 0;
+        liqFee = FullMath.mulDiv(value, IFees(modules.fees).liqFee(), E6);
+        if (liqFee > uint256(margin)) liqFee = uint256(margin);
+        if (liqFee > 0) USDC.safeTransfer(liquidator, liqFee);
     }
 
     /// What a band can back: the perp it holds above the pool price backs longs, the perp it would buy below backs shorts.
