@@ -343,8 +343,9 @@ abstract contract PerpBase is ERC721, Ownable {
         else oi.short -= uint128(PerpMath.abs(beforePerp));
         if (afterPerp > 0) oi.long += uint128(uint256(afterPerp));
         else oi.short += uint128(PerpMath.abs(afterPerp));
-        if (afterPerp > beforePerp && oi.long > _cap.long) revert LongUtilizationExceeded();
-        if (afterPerp < beforePerp && oi.short > _cap.short) revert ShortUtilizationExceeded();
+        // Only a side that grew is held to its capacity: closing never fails on the other side's use.
+        if (oi.long > _oi.long && oi.long > _cap.long) revert LongUtilizationExceeded();
+        if (oi.short > _oi.short && oi.short > _cap.short) revert ShortUtilizationExceeded();
         _oi = oi;
         emit OpenInterestUpdated(oi);
     }

@@ -132,6 +132,7 @@ describe('Perp City double', () => {
 
   async function openTaker(perpDelta: bigint, margin: bigint): Promise<bigint> {
     const posId = await perp.nextPosId();
+    await advance(1);
     await (await perp.openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n })).wait();
     return posId;
   }
@@ -250,10 +251,12 @@ describe('Perp City double', () => {
   it('adjusts and closes a taker through the pool; the NFT burns and the margin comes back', async () => {
     const usdc = TestUSDC__factory.connect(addresses.usdc, chain.provider);
     const posId = await openTaker(2_000_000n, 50_000_000n);
+    await advance(1);
     await (await perp.adjustTaker({ posId, marginDelta: 10_000_000n, perpDelta: 1_000_000n, amt1Limit: 0n })).wait();
     const grown = unpackDelta((await perp.positions(posId)).delta);
     expect(grown.perpDelta).toBe(3_000_000n);
     const before = await usdc.balanceOf(trader.address);
+    await advance(1);
     const receipt = await (await perp.adjustTaker({ posId, marginDelta: 0n, perpDelta: -3_000_000n, amt1Limit: 0n })).wait();
     const names = receipt?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
     expect(names).toContain('TakerClosed');
@@ -267,6 +270,7 @@ describe('Perp City double', () => {
     const liquidity = 10n ** 10n;
     const capBefore = await perp.capacity();
     const posId = await perp.nextPosId();
+    await advance(1);
     const receipt = await (
       await perp.openMaker({ holder: trader.address, margin: 20_000_000_000n, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 })
     ).wait();
@@ -287,6 +291,9 @@ describe('Perp City double', () => {
     expect(-perpDelta - amounts.amount0 <= 1n && -perpDelta >= amounts.amount0).toBe(true);
     expect(-usdDelta - amounts.amount1 <= 1n && -usdDelta >= amounts.amount1).toBe(true);
 
+    // The chain's clock runs ahead of the wall clock here, so a gas estimate would see no time pass (no accrual) where the
+    // mined block does: every Perp transaction below is sent at an explicit next timestamp.
+    await advance(60);
     const adjusted = await (await perp.adjustMaker({ posId, marginDelta: 1_000_000n, liquidityDelta: 0n, amt0Limit: 0n, amt1Limit: 0n })).wait();
     const adjustedNames = adjusted?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
     expect(adjustedNames).toContain('MakerAdjusted');
@@ -306,6 +313,7 @@ describe('Perp City double', () => {
     expect(receipt?.logs.map((log) => perp.interface.parseLog(log)?.name)).toEqual(['SetName']);
     expect(await perp.name()).toBe('Renamed');
     const pricing = (await perp.modules()).pricing;
+    await advance(60);
     await (await perp.connect(deployer).setPricingModule(pricing)).wait();
     expect((await perp.modules()).pricing).toBe(pricing);
   });
@@ -327,6 +335,7 @@ describe('Perp City double', () => {
     const perp0 = getAmount0ForLiquidity(getSqrtPriceAtTick(tickLower), getSqrtPriceAtTick(tickUpper), liquidity);
     const makerId = await market.nextPosId();
     const margin = (perp0 * 47n * 12n) / 100n; // 12 % of the band's value at the price
+    await advance(1);
     await (await market.openMaker({ holder: trader.address, margin, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 })).wait();
     const reject = async () => {
       try {
@@ -339,6 +348,7 @@ describe('Perp City double', () => {
     expect(await reject()).toBe('NotLiquidatable');
 
     // A long buys through the band: it now holds USD where it held perp.
+    await advance(1);
     await (await market.openTaker({ holder: trader.address, margin: 100_000_000_000n, perpDelta: 4_000_000_000n, amt1Limit: 0n })).wait();
     const [tickAfter] = await market.poolState();
     expect(tickAfter > BigInt(tickLower)).toBe(true);
