@@ -157,6 +157,7 @@ describe('Perp City double', () => {
   }
 
   it('opens a taker through the pool', async () => {
+    await advance(1);
     const tx = await perp.openTaker({ holder: trader.address, margin: 100_000_000n, perpDelta: 10_000_000n, amt1Limit: 0n });
     const receipt = await tx.wait();
     const names = receipt?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
