@@ -247,6 +247,44 @@ contract Perp is PerpBase, IUnlockCallback {
         _delegateToLogic();
     }
 
+    // ------------------------------------------------------------------ governance (run by delegatecall in PerpLogic)
+
+    function setBeacon(address) external {
+        _delegateToLogic();
+    }
+
+    function setFeesModule(address) external {
+        _delegateToLogic();
+    }
+
+    function setFundingModule(address) external {
+        _delegateToLogic();
+    }
+
+    function setMarginRatiosModule(address) external {
+        _delegateToLogic();
+    }
+
+    function setPriceImpactModule(address) external {
+        _delegateToLogic();
+    }
+
+    function setPricingModule(address) external {
+        _delegateToLogic();
+    }
+
+    function setName(string calldata) external {
+        _delegateToLogic();
+    }
+
+    function setSymbol(string calldata) external {
+        _delegateToLogic();
+    }
+
+    function setTokenURI(string calldata) external {
+        _delegateToLogic();
+    }
+
     function _delegateToLogic() internal {
         address logic = LOGIC;
         assembly ("memory-safe") {

@@ -158,6 +158,16 @@ abstract contract PerpBase is ERC721, Ownable {
     event TakerAdjusted(uint256 posId, SwapResult sr, int256 funding, uint256 utilFees);
     event TakerClosed(uint256 posId, SwapResult sr, int256 funding, uint256 utilFees, uint256 liqFee, bool isLiquidation);
     event MakerOpened(uint256 posId);
+    event MakerAdjusted(uint256 posId, int256 funding, uint256 longUtilFees, uint256 shortUtilFees, uint256 lpFees);
+    event SetBeacon(address indexed beacon);
+    event SetFeesModule(address indexed fees);
+    event SetFundingModule(address indexed funding);
+    event SetMarginRatiosModule(address indexed marginRatios);
+    event SetPriceImpactModule(address indexed priceImpact);
+    event SetPricingModule(address indexed pricing);
+    event SetName(string name);
+    event SetSymbol(string symbol);
+    event SetTokenURI(string tokenUri);
     event MakerClosed(
         uint256 posId, int256 funding, uint256 longUtilFees, uint256 shortUtilFees, uint256 lpFees, uint256 liqFee, bool isLiquidation
     );
@@ -333,8 +343,9 @@ abstract contract PerpBase is ERC721, Ownable {
         else oi.short -= uint128(PerpMath.abs(beforePerp));
         if (afterPerp > 0) oi.long += uint128(uint256(afterPerp));
         else oi.short += uint128(PerpMath.abs(afterPerp));
-        if (afterPerp > beforePerp && oi.long > _cap.long) revert LongUtilizationExceeded();
-        if (afterPerp < beforePerp && oi.short > _cap.short) revert ShortUtilizationExceeded();
+        // Only a side that grew is held to its capacity: closing never fails on the other side's use.
+        if (oi.long > _oi.long && oi.long > _cap.long) revert LongUtilizationExceeded();
+        if (oi.short > _oi.short && oi.short > _cap.short) revert ShortUtilizationExceeded();
         _oi = oi;
         emit OpenInterestUpdated(oi);
     }

@@ -69,10 +69,10 @@ contract PerpFactory is IPerpDeployer {
 
     function createPerp(
         address owner,
-        string calldata name,
-        string calldata symbol,
-        string calldata tokenUri,
-        PerpBase.Modules calldata modules,
+        string memory name,
+        string memory symbol,
+        string memory tokenUri,
+        PerpBase.Modules memory modules,
         uint24 emaWindow,
         bytes32 salt
     ) external returns (address perp) {
@@ -90,16 +90,39 @@ contract PerpFactory is IPerpDeployer {
         // The pool opens at the index: sqrtPriceX96 = floor(sqrt(index * 2^96)).
         uint160 sqrtPriceX96 = uint160(FixedPointMathLib.sqrt(index * PerpMath.Q96));
         int24 tick = IPoolManager(POOL_MANAGER).initialize(key, sqrtPriceX96);
+        _emitCreated(
+            Created(perp, PoolId.unwrap(key.toId()), index, emaWindow, sqrtPriceX96, tick, owner), modules, name, symbol, tokenUri
+        );
+    }
+
+    struct Created {
+        address perp;
+        bytes32 poolId;
+        uint256 initialIndex;
+        uint24 emaWindow;
+        uint160 sqrtPriceX96;
+        int24 tick;
+        address owner;
+    }
+
+    /// Emitted from memory, so that the twelve fields fit the legacy code generator's stack.
+    function _emitCreated(
+        Created memory c,
+        PerpBase.Modules memory modules,
+        string memory name,
+        string memory symbol,
+        string memory tokenUri
+    ) internal {
         emit PerpCreated(
-            perp,
-            PoolId.unwrap(key.toId()),
+            c.perp,
+            c.poolId,
             modules,
-            index,
-            emaWindow,
+            c.initialIndex,
+            c.emaWindow,
             IProtocolFeeManager(PROTOCOL_FEE_MANAGER).protocolFee(),
-            sqrtPriceX96,
-            tick,
-            owner,
+            c.sqrtPriceX96,
+            c.tick,
+            c.owner,
             name,
             symbol,
             tokenUri

@@ -96,14 +96,8 @@ contract PerpLogic is PerpBase {
         SwapResult memory sr = _swap(-before.amount0(), 0, s);
         _addOpenInterest(before.amount0(), 0);
         margin += before.amount1() + BalanceDelta.wrap(sr.delta).amount1() - sr.totalFeeAmt;
-        uint256 liqFee;
-        if (margin > 0) {
-            liqFee = FullMath.mulDiv(value, IFees(modules.fees).liqFee(), E6);
-            if (liqFee > uint256(margin)) liqFee = uint256(margin);
-            margin -= int256(liqFee);
-            if (liqFee > 0) USDC.safeTransfer(liquidationFeeRecipient, liqFee);
-        }
-        _closeTaker(posId, p.margin, margin);
+        uint256 liqFee = _payLiquidator(liquidationFeeRecipient, margin, value);
+        _closeTaker(posId, p.margin, margin - int256(liqFee));
         emit TakerClosed(posId, sr, funding, utilFees, liqFee, true);
     }
 
@@ -171,20 +165,74 @@ contract PerpLogic is PerpBase {
             positions[params.posId].margin = uint128(uint256(margin));
             _moveMargin(params.marginDelta);
             if (params.marginDelta < 0) USDC.safeTransfer(msg.sender, uint128(-params.marginDelta));
+            emit MakerAdjusted(params.posId, 0, 0, 0, 0);
             return;
         }
-        _closeMaker(params.posId, m, address(0));
+        _closeMaker(params.posId, m, address(0), 0);
     }
 
-    /// Closes a maker whose integer health test fails at this block's mark.
+    /// Closes a maker whose integer health test fails at this block's mark: equity = margin + band value
+    /// at the mark + its deltas + utilization earnings + LP fees (no funding legs in the double).
     function liquidateMaker(uint256 posId, address liquidationFeeRecipient) external {
         MakerDetails memory m = _makerOf(posId);
         Snapshot memory s = _accrue();
         Position memory p = positions[posId];
         (uint256 value, int256 equity) = _makerValue(m.tickLower, m.tickUpper, m.liquidity, BalanceDelta.wrap(p.delta), p.margin, s);
-        equity += _makerEarnings(m);
+        (uint256 longFees, uint256 shortFees) = _makerEarnings(m);
+        equity += int256(longFees + shortFees + _makerLpFees(posId, m));
         if (PerpMath.isHealthy(equity, value, p.liqMarginRatio)) revert NotLiquidatable();
-        _closeMaker(posId, m, liquidationFeeRecipient == address(0) ? msg.sender : liquidationFeeRecipient);
+        _closeMaker(posId, m, liquidationFeeRecipient == address(0) ? msg.sender : liquidationFeeRecipient, value);
+    }
+
+    // ------------------------------------------------------------------ governance (owner; the deployed Perp puts these behind a timelock)
+
+    function setBeacon(address newBeacon) external onlyOwner {
+        _accrue();
+        modules.beacon = newBeacon;
+        emit SetBeacon(newBeacon);
+    }
+
+    function setFeesModule(address newFees) external onlyOwner {
+        _accrue();
+        modules.fees = newFees;
+        emit SetFeesModule(newFees);
+    }
+
+    function setFundingModule(address newFunding) external onlyOwner {
+        _accrue();
+        modules.funding = newFunding;
+        emit SetFundingModule(newFunding);
+    }
+
+    function setMarginRatiosModule(address newMarginRatios) external onlyOwner {
+        modules.marginRatios = newMarginRatios;
+        emit SetMarginRatiosModule(newMarginRatios);
+    }
+
+    function setPriceImpactModule(address newPriceImpact) external onlyOwner {
+        modules.priceImpact = newPriceImpact;
+        emit SetPriceImpactModule(newPriceImpact);
+    }
+
+    function setPricingModule(address newPricing) external onlyOwner {
+        _accrue();
+        modules.pricing = newPricing;
+        emit SetPricingModule(newPricing);
+    }
+
+    function setName(string calldata newName) external onlyOwner {
+        _name = newName;
+        emit SetName(newName);
+    }
+
+    function setSymbol(string calldata newSymbol) external onlyOwner {
+        _symbol = newSymbol;
+        emit SetSymbol(newSymbol);
+    }
+
+    function setTokenURI(string calldata newTokenUri) external onlyOwner {
+        _tokenUri = newTokenUri;
+        emit SetTokenURI(newTokenUri);
     }
 
     function _makerOf(uint256 posId) internal view returns (MakerDetails memory m) {
@@ -193,42 +241,61 @@ contract PerpLogic is PerpBase {
         if (m.liquidity == 0) revert NonMakerPosition();
     }
 
-    /// Utilization earnings since the checkpoints (floor(capacity * growth / 2^96) per side).
-    function _makerEarnings(MakerDetails memory m) internal view returns (int256) {
-        return int256(
-            FullMath.mulDiv(m.capacity_.long, _cumls.longUtilEarningsX96 - m.lastLongUtilEarningsX96, PerpMath.Q96)
-                + FullMath.mulDiv(m.capacity_.short, _cumls.shortUtilEarningsX96 - m.lastShortUtilEarningsX96, PerpMath.Q96)
-        );
+    /// Utilization earnings since the checkpoints, per side: floor(capacity * growth / 2^96).
+    function _makerEarnings(MakerDetails memory m) internal view returns (uint256 long, uint256 short) {
+        long = FullMath.mulDiv(m.capacity_.long, _cumls.longUtilEarningsX96 - m.lastLongUtilEarningsX96, PerpMath.Q96);
+        short = FullMath.mulDiv(m.capacity_.short, _cumls.shortUtilEarningsX96 - m.lastShortUtilEarningsX96, PerpMath.Q96);
+    }
+
+    /// The LP fees (token1, USD atoms) the band earned since its last touch: floor(L * (inside - last) / 2^128), modular growth.
+    function _makerLpFees(uint256 posId, MakerDetails memory m) internal view returns (uint256) {
+        PoolId id = PoolId.wrap(POOL_ID);
+        (, uint256 inside1) = MANAGER.getFeeGrowthInside(id, m.tickLower, m.tickUpper);
+        (,, uint256 last1) = MANAGER.getPositionInfo(id, address(this), m.tickLower, m.tickUpper, bytes32(posId));
+        unchecked {
+            return FullMath.mulDiv(m.liquidity, inside1 - last1, 1 << 128);
+        }
     }
 
     /// Removes the band, sells or buys back whatever perp it leaves on the pool, and settles the margin.
-    function _closeMaker(uint256 posId, MakerDetails memory m, address liquidator) internal {
-        Position memory p = positions[posId];
-        Snapshot memory s = _accrue();
-        (BalanceDelta principal, BalanceDelta fees) = _modifyLiquidity(m.tickLower, m.tickUpper, -int256(uint256(m.liquidity)), posId);
-        BalanceDelta net = BalanceDelta.wrap(p.delta) + principal - fees;
-        int256 margin = int256(uint256(p.margin)) + _makerEarnings(m) + fees.amount1() + net.amount1();
-        SwapResult memory sr;
-        if (net.amount0() != 0) {
-            sr = _swap(-net.amount0(), 0, s);
-            margin += BalanceDelta.wrap(sr.delta).amount1() - sr.totalFeeAmt;
-        }
+    function _closeMaker(uint256 posId, MakerDetails memory m, address liquidator, uint256 value) internal {
+        uint128 recorded = positions[posId].margin;
+        uint256[3] memory legs; // long util earnings, short util earnings, LP fees
+        int256 margin = _unwindBand(posId, m, legs);
         _cap.long -= m.capacity_.long;
         _cap.short -= m.capacity_.short;
-        if (_oi.long > _cap.long || _oi.short > _cap.short) {
-            if (liquidator == address(0)) revert(_oi.long > _cap.long ? "LongUtilizationExceeded" : "ShortUtilizationExceeded");
+        if (liquidator == address(0)) {
+            if (_oi.long > _cap.long) revert LongUtilizationExceeded();
+            if (_oi.short > _cap.short) revert ShortUtilizationExceeded();
         }
         emit CapacityUpdated(_cap);
-        uint256 liqFee;
-        if (liquidator != address(0) && margin > 0) {
-            liqFee = FullMath.mulDiv(PerpMath.abs(BalanceDelta.wrap(sr.delta).amount1()), IFees(modules.fees).liqFee(), E6);
-            if (liqFee > uint256(margin)) liqFee = uint256(margin);
-            margin -= int256(liqFee);
-            if (liqFee > 0) USDC.safeTransfer(liquidator, liqFee);
-        }
+        uint256 liqFee = liquidator == address(0) ? 0 : _payLiquidator(liquidator, margin, value);
         delete _makerDetails[posId];
-        _closeTaker(posId, p.margin, margin);
-        emit MakerClosed(posId, 0, 0, 0, uint256(int256(fees.amount1())), liqFee, liquidator != address(0));
+        _closeTaker(posId, recorded, margin - int256(liqFee));
+        emit MakerClosed(posId, 0, legs[0], legs[1], legs[2], liqFee, liquidator != address(0));
+    }
+
+    /// Removes the liquidity and trades the leftover perp away; returns the settled margin.
+    function _unwindBand(uint256 posId, MakerDetails memory m, uint256[3] memory legs) internal returns (int256 margin) {
+        Position memory p = positions[posId];
+        Snapshot memory s = _accrue();
+        (BalanceDelta callerDelta, BalanceDelta fees) = _modifyLiquidity(m.tickLower, m.tickUpper, -int256(uint256(m.liquidity)), posId);
+        BalanceDelta net = BalanceDelta.wrap(p.delta) + callerDelta - fees;
+        (legs[0], legs[1]) = _makerEarnings(m);
+        legs[2] = uint256(int256(fees.amount1()));
+        margin = int256(uint256(p.margin) + legs[0] + legs[1] + legs[2]) + net.amount1();
+        if (net.amount0() != 0) {
+            SwapResult memory sr = _swap(-net.amount0(), 0, s);
+            margin += BalanceDelta.wrap(sr.delta).amount1() - sr.totalFeeAmt;
+        }
+    }
+
+    /// The liquidator's reward: min(max(margin, 0), floor(value * liqFee / 1e6)), paid at once.
+    function _payLiquidator(address liquidator, int256 margin, uint256 value) internal returns (uint256 liqFee) {
+        if (margin <= 0) return 0;
+        liqFee = FullMath.mulDiv(value, IFees(modules.fees).liqFee(), E6);
+        if (liqFee > uint256(margin)) liqFee = uint256(margin);
+        if (liqFee > 0) USDC.safeTransfer(liquidator, liqFee);
     }
 
     /// What a band can back: the perp it holds above the pool price backs longs, the perp it would buy below backs shorts.

@@ -22,6 +22,7 @@ import { deployEcdsaBeacon } from '../deploy-ecdsa-beacon';
 import { encodeEcdsaInputs, signMeasurement } from '../ecdsa-measurement';
 
 const Q96 = 2n ** 96n;
+const SEED_MAKER_GAS = 3_000_000n;
 const WAD = 10n ** 18n;
 
 /** The double's module parameters (fees and ratios scaled by 1e6, util fee per day by 1e18). */
@@ -217,8 +218,13 @@ export async function deployPerpCity(deployer: Signer, options: PerpCityOptions)
     await mined(usdcToken.mint(me, margin, await nonce()));
     await mined(usdcToken.approve(perp, MaxUint256, await nonce()));
     const market = Perp__factory.connect(perp, deployer);
-    const opened = await (
-      await market.openMaker({ holder: me, margin, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 }, await nonce())
+    const opened = await // A fixed gas limit: an estimate made in the second of createPerp's block skips the first accrual, which the
+    // mined transaction may run (fresh storage slots), and would come out short.
+    (
+      await market.openMaker(
+        { holder: me, margin, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 },
+        { ...(await nonce()), gasLimit: SEED_MAKER_GAS },
+      )
     ).wait();
     const makerOpened = opened?.logs
       .filter((log) => log.address.toLowerCase() === perp.toLowerCase())

@@ -1,8 +1,10 @@
 // The double's events and functions against the deployed protocol's, without a chain: a real PerpCreated
 // log from Arbitrum One (perpcity-rust-sdk tests/fixtures/perp_created_arbitrum_one.json) decodes with
 // our factory's ABI, and the selectors bots and the indexer use are the deployed ones.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { id, type Interface } from 'ethers';
-import { PerpFactory__factory, Perp__factory } from '../../../generated/double-types';
+import { PerpFactory__factory, Perp__factory, PoolManager__factory } from '../../../generated/double-types';
 
 const PERP_CREATED_LOG = {
   topics: ['0x7ba2344e48465255b15f10af80d238b8d45c229a658105ec94ff4b68da35a710'],
@@ -69,6 +71,10 @@ describe('the double speaks the deployed interface', () => {
     for (const [signature, name] of Object.entries(selectors)) {
       expect(perp.getFunction(name)?.selector).toBe(id(signature).slice(0, 10));
     }
+    const factory: Interface = PerpFactory__factory.createInterface();
+    expect(factory.getFunction('createPerp')?.selector).toBe(
+      id('createPerp(address,string,string,string,(address,address,address,address,address,address),uint24,bytes32)').slice(0, 10),
+    );
     const events = [
       'TakerOpened(uint256,(int256,uint256,int256,uint256,uint256,uint256,uint256))',
       'TakerAdjusted(uint256,(int256,uint256,int256,uint256,uint256,uint256,uint256),int256,uint256)',
@@ -84,5 +90,16 @@ describe('the double speaks the deployed interface', () => {
     for (const signature of events) {
       expect(perp.getEvent(signature.split('(')[0])?.topicHash).toBe(id(signature));
     }
+  });
+  it('every double contract fits the 24 KB code limit the dev chain enforces (the factory carries the Perp)', () => {
+    for (const name of ['Perp', 'PerpLogic', 'PerpFactory', 'PerpMathHarness']) {
+      const artifact = JSON.parse(readFileSync(join(__dirname, '../../../generated/double-artifacts', `${name}.json`), 'utf8')) as { deployedBytecode: string };
+      expect((artifact.deployedBytecode.length - 2) / 2).toBeLessThanOrEqual(24_576);
+    }
+    // The PoolManager is the package's own build, byte for byte.
+    const shipped = JSON.parse(readFileSync(require.resolve('@uniswap/v4-core/out/PoolManager.sol/PoolManager.json'), 'utf8')) as {
+      bytecode: { object: string };
+    };
+    expect(PoolManager__factory.bytecode).toBe(shipped.bytecode.object);
   });
 });

@@ -2,12 +2,12 @@
 // transaction the EMAs and all six cumulatives equal x96-math's replay of the same block, to the atom.
 import fc from 'fast-check';
 import { MaxUint256, type HDNodeWallet } from 'ethers';
-import { accrueCumulatives, markAt, priceToX96, type MarketCumulatives } from '@perp/x96-math';
+import { accrueCumulatives, markAt, priceToX96, takerHealthExact, type MarketCumulatives } from '@perp/x96-math';
 import { Perp__factory, TestUSDC__factory, type Perp } from '../../../generated/double-types';
 import { startTestChain, type TestChain } from '../../../test/test-chain';
 import { deployPerpCity, pushEcdsaIndex, type PerpCityAddresses } from './deploy-perp-city';
 
-type Step = { kind: 'touch'; dt: number } | { kind: 'open'; dt: number; perps: number } | { kind: 'index'; price: number };
+type Step = { kind: 'touch'; dt: number } | { kind: 'open'; dt: number; perps: number; marginPerPerp: number } | { kind: 'index'; price: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('touch' as const), dt: fc.integer({ min: 1, max: 3 * 86_400 }) }),
@@ -15,8 +15,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     kind: fc.constant('open' as const),
     dt: fc.integer({ min: 1, max: 86_400 }),
     perps: fc.integer({ min: -40, max: 40 }).filter((n) => n !== 0),
+    marginPerPerp: fc.integer({ min: 7, max: 30 }),
   }),
-  fc.record({ kind: fc.constant('index' as const), price: fc.integer({ min: 35, max: 60 }) }),
+  fc.record({ kind: fc.constant('index' as const), price: fc.integer({ min: 30, max: 65 }) }),
 );
 
 describe('Perp City double: replayed by x96-math (fast-check)', () => {
@@ -67,8 +68,50 @@ describe('Perp City double: replayed by x96-math (fast-check)', () => {
       markPriceX96: mark.markPriceX96,
       sqrtPriceX96: pool.sqrtPriceX96,
     });
-    return { emas: mark.emas, cumulatives };
+    return { emas: mark.emas, cumulatives, markPriceX96: mark.markPriceX96 };
   }
+
+  /** Whether liquidateTaker, simulated at the latest block, goes through (else the error's name). */
+  async function liquidationOutcome(posId: bigint): Promise<string> {
+    try {
+      await perp.liquidateTaker.staticCall(posId, deployer.address, { blockTag: 'latest' });
+      return 'liquidated';
+    } catch (error) {
+      const data = (error as { data?: string }).data;
+      return data ? (perp.interface.parseError(data)?.name ?? data) : String(error);
+    }
+  }
+
+  /** At the latest block, x96-math's takerHealthExact and the contract's liquidateTaker agree on every open taker. */
+  async function expectLiquidationsAgree(open: bigint[]): Promise<void> {
+    const t = BigInt(await chain.latestTimestamp());
+    const { cumulatives, markPriceX96 } = await stateAt(t);
+    for (const posId of open) {
+      const position = await perp.positions(posId);
+      const details = await perp.takerDetails(posId);
+      const word = BigInt.asUintN(256, position.delta);
+      const health = takerHealthExact(
+        {
+          fundingX96: cumulatives.fundingX96,
+          longUtilPaymentsX96: cumulatives.longUtilPaymentsX96,
+          shortUtilPaymentsX96: cumulatives.shortUtilPaymentsX96,
+          markPriceX96,
+        },
+        {
+          perpDelta: BigInt.asIntN(128, word >> 128n),
+          usdDelta: BigInt.asIntN(128, word),
+          margin: position.margin,
+          liqMarginRatioE6: position.liqMarginRatio,
+          lastCumlFundingX96: position.lastCumlFundingX96,
+          lastLongUtilPaymentsX96: details.lastLongUtilPaymentsX96,
+          lastShortUtilPaymentsX96: details.lastShortUtilPaymentsX96,
+        },
+      );
+      expect(await liquidationOutcome(posId)).toBe(health.isLiquidatable ? 'liquidated' : 'NotLiquidatable');
+      checks.set(health.isLiquidatable, (checks.get(health.isLiquidatable) ?? 0) + 1);
+    }
+  }
+  const checks = new Map<boolean, number>();
 
   function asCumulatives(c: Awaited<ReturnType<Perp['cumulatives']>>): MarketCumulatives {
     return {
@@ -97,10 +140,11 @@ describe('Perp City double: replayed by x96-math (fast-check)', () => {
     expect((await perp.rates()).lastTouch).toBe(t);
   }
 
-  it('every touch and trade lands where x96-math says', async () => {
+  it('every touch and trade lands where x96-math says, and liquidateTaker agrees with takerHealthExact', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 6 }), async (steps) => {
         const snapshot = await chain.provider.send('evm_snapshot', []);
+        const open: bigint[] = [];
         try {
           for (const s of steps) {
             if (s.kind === 'index') {
@@ -109,15 +153,44 @@ describe('Perp City double: replayed by x96-math (fast-check)', () => {
               await expectReplayed(s.dt, async () => (await perp.touch()).wait());
             } else {
               const perpDelta = BigInt(s.perps) * 1_000_000n;
-              const margin = (perpDelta < 0n ? -perpDelta : perpDelta) * 30n; // ~60 % of a ~47 notional
-              await expectReplayed(s.dt, async () => (await perp.openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n })).wait());
+              const margin = (perpDelta < 0n ? -perpDelta : perpDelta) * BigInt(s.marginPerPerp); // 15-64 % of a ~47 notional
+              const posId = await perp.nextPosId();
+              // A thin margin opened against a mark far from the pool price fails the initial ratio: a refusal
+              // (nothing is mined), not a replay.
+              const refused = await expectReplayed(s.dt, async () =>
+                (await perp.openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n })).wait(),
+              ).then(
+                () => false,
+                (error: unknown) => {
+                  const data = (error as { data?: string }).data;
+                  if (data && perp.interface.parseError(data)?.name === 'MarginRatioTooLow') return true;
+                  throw error;
+                },
+              );
+              if (!refused) open.push(posId);
             }
+            await expectLiquidationsAgree(open);
           }
         } finally {
           await chain.provider.send('evm_revert', [snapshot]);
         }
       }),
-      { numRuns: 6 },
+      {
+        numRuns: 8,
+        // Always one run where an index drop leaves a thin long liquidatable.
+        examples: [
+          [
+            [
+              { kind: 'open', dt: 60, perps: 40, marginPerPerp: 7 },
+              { kind: 'index', price: 30 },
+              { kind: 'touch', dt: 60 },
+            ],
+          ],
+        ],
+      },
     );
+    // Both answers were exercised.
+    expect(checks.get(false)).toBeGreaterThan(0);
+    expect(checks.get(true)).toBeGreaterThan(0);
   });
 });

@@ -132,6 +132,7 @@ describe('Perp City double', () => {
 
   async function openTaker(perpDelta: bigint, margin: bigint): Promise<bigint> {
     const posId = await perp.nextPosId();
+    await advance(1);
     await (await perp.openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n })).wait();
     return posId;
   }
@@ -156,6 +157,7 @@ describe('Perp City double', () => {
   }
 
   it('opens a taker through the pool', async () => {
+    await advance(1);
     const tx = await perp.openTaker({ holder: trader.address, margin: 100_000_000n, perpDelta: 10_000_000n, amt1Limit: 0n });
     const receipt = await tx.wait();
     const names = receipt?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
@@ -166,6 +168,25 @@ describe('Perp City double', () => {
     const { perpDelta, usdDelta } = unpackDelta(position.delta);
     expect(perpDelta).toBe(10_000_000n);
     expect(usdDelta < -400_000_000n && usdDelta > -500_000_000n).toBe(true); // ~47 a perp
+    // The trading fees are fractions of the USD leg (defaults: creator 0.1 %, insurance 0.05 %, LP 0.2 %), out of the margin.
+    const opened = receipt?.logs
+      .filter((log) => log.address === addresses.perp)
+      .map((log) => perp.interface.parseLog(log))
+      .find((log) => log?.name === 'TakerOpened');
+    const sr = opened?.args['sr'];
+    const usd = -usdDelta;
+    expect(sr.delta).toBe(position.delta);
+    expect([sr.creatorFeeAmt, sr.insuranceFeeAmt, sr.lpFeeAmt, sr.protocolFeeAmt]).toEqual([
+      (usd * 1_000n) / 1_000_000n,
+      (usd * 500n) / 1_000_000n,
+      (usd * 2_000n) / 1_000_000n,
+      0n,
+    ]);
+    expect(sr.totalFeeAmt).toBe(sr.creatorFeeAmt + sr.insuranceFeeAmt + sr.lpFeeAmt);
+    expect(position.margin).toBe(100_000_000n - sr.totalFeeAmt);
+    const fund = await perp.feeFund();
+    expect([fund.creatorFees, fund.insurance]).toEqual([sr.creatorFeeAmt, sr.insuranceFeeAmt]);
+    expect((await perp.solvencyState()).totalMargin).toBe((await perp.positions(1n)).margin + position.margin);
     const [long, short] = await perp.openInterest();
     expect([long, short]).toEqual([10_000_000n, 0n]);
     const [tickAfter] = await perp.poolState();
@@ -231,10 +252,12 @@ describe('Perp City double', () => {
   it('adjusts and closes a taker through the pool; the NFT burns and the margin comes back', async () => {
     const usdc = TestUSDC__factory.connect(addresses.usdc, chain.provider);
     const posId = await openTaker(2_000_000n, 50_000_000n);
+    await advance(1);
     await (await perp.adjustTaker({ posId, marginDelta: 10_000_000n, perpDelta: 1_000_000n, amt1Limit: 0n })).wait();
     const grown = unpackDelta((await perp.positions(posId)).delta);
     expect(grown.perpDelta).toBe(3_000_000n);
     const before = await usdc.balanceOf(trader.address);
+    await advance(1);
     const receipt = await (await perp.adjustTaker({ posId, marginDelta: 0n, perpDelta: -3_000_000n, amt1Limit: 0n })).wait();
     const names = receipt?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
     expect(names).toContain('TakerClosed');
@@ -248,6 +271,7 @@ describe('Perp City double', () => {
     const liquidity = 10n ** 10n;
     const capBefore = await perp.capacity();
     const posId = await perp.nextPosId();
+    await advance(1);
     const receipt = await (
       await perp.openMaker({ holder: trader.address, margin: 20_000_000_000n, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 })
     ).wait();
@@ -268,6 +292,13 @@ describe('Perp City double', () => {
     expect(-perpDelta - amounts.amount0 <= 1n && -perpDelta >= amounts.amount0).toBe(true);
     expect(-usdDelta - amounts.amount1 <= 1n && -usdDelta >= amounts.amount1).toBe(true);
 
+    // The chain's clock runs ahead of the wall clock here, so a gas estimate would see no time pass (no accrual) where the
+    // mined block does: every Perp transaction below is sent at an explicit next timestamp.
+    await advance(60);
+    const adjusted = await (await perp.adjustMaker({ posId, marginDelta: 1_000_000n, liquidityDelta: 0n, amt0Limit: 0n, amt1Limit: 0n })).wait();
+    const adjustedNames = adjusted?.logs.filter((log) => log.address === addresses.perp).map((log) => perp.interface.parseLog(log)?.name);
+    expect(adjustedNames).toContain('MakerAdjusted');
+    expect((await perp.positions(posId)).margin).toBe(20_001_000_000n);
     await advance(60);
     expect(await perpRevert(perp.connect(liquidator).liquidateMaker(posId, liquidator.address))).toBe('NotLiquidatable');
     await advance(60);
@@ -276,5 +307,61 @@ describe('Perp City double', () => {
     expect(closedNames).toContain('MakerClosed');
     expect(await perpRevert(perp.ownerOf(posId))).toBe('TokenDoesNotExist');
     expect((await perp.capacity()).long).toBe(capBefore.long);
+  });
+  it('the owner sets modules and metadata (no timelock in the double); anyone else is refused', async () => {
+    expect(await perpRevert(perp.setName('Renamed'))).toBe('Unauthorized');
+    const receipt = await (await perp.connect(deployer).setName('Renamed')).wait();
+    expect(receipt?.logs.map((log) => perp.interface.parseLog(log)?.name)).toEqual(['SetName']);
+    expect(await perp.name()).toBe('Renamed');
+    const pricing = (await perp.modules()).pricing;
+    await advance(60);
+    await (await perp.connect(deployer).setPricingModule(pricing)).wait();
+    expect((await perp.modules()).pricing).toBe(pricing);
+  });
+  it('a maker whose band was bought through is liquidated once the mark follows the pool', async () => {
+    // A market of its own: a seed band from -6000 to +12000 ticks, and a maker band just above the price.
+    const city = await deployPerpCity(deployer, {
+      initialIndexX96: INDEX,
+      beaconSigner: signer(),
+      seedMaker: { liquidity: 10n ** 11n, tickLower: 32_490, tickUpper: 50_490 },
+    });
+    const market = Perp__factory.connect(city.perp, trader);
+    const usdc = TestUSDC__factory.connect(city.usdc, trader);
+    await (await usdc.mint(trader.address, 10n ** 12n)).wait();
+    await (await usdc.approve(city.perp, MaxUint256)).wait();
+    const [tick] = await market.poolState();
+    const tickLower = Number(tick) - (Number(tick) % 30) + 30;
+    const tickUpper = tickLower + 3000; // about 1.35 times the price
+    const liquidity = 10n ** 11n;
+    const perp0 = getAmount0ForLiquidity(getSqrtPriceAtTick(tickLower), getSqrtPriceAtTick(tickUpper), liquidity);
+    const makerId = await market.nextPosId();
+    const margin = (perp0 * 47n * 12n) / 100n; // 12 % of the band's value at the price
+    await advance(1);
+    await (await market.openMaker({ holder: trader.address, margin, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 })).wait();
+    const reject = async () => {
+      try {
+        await market.connect(liquidator).liquidateMaker.staticCall(makerId, liquidator.address);
+        return 'liquidatable';
+      } catch (error) {
+        return market.interface.parseError((error as { data: string }).data)?.name;
+      }
+    };
+    expect(await reject()).toBe('NotLiquidatable');
+
+    // A long buys through the band: it now holds USD where it held perp.
+    await advance(1);
+    await (await market.openTaker({ holder: trader.address, margin: 100_000_000_000n, perpDelta: 4_000_000_000n, amt1Limit: 0n })).wait();
+    const [tickAfter] = await market.poolState();
+    expect(tickAfter > BigInt(tickLower)).toBe(true);
+    // Six EMA windows later the mark has followed the pool up: the band's inventory is worth less than its perp debt.
+    await chain.mineAt((await chain.latestTimestamp()) + 6 * 3600);
+    expect(await reject()).toBe('liquidatable');
+    const receipt = await (await market.connect(liquidator).liquidateMaker(makerId, liquidator.address)).wait();
+    const closed = receipt?.logs
+      .filter((log) => log.address === city.perp)
+      .map((log) => market.interface.parseLog(log))
+      .find((log) => log?.name === 'MakerClosed');
+    expect(closed?.args['isLiquidation']).toBe(true);
+    expect(await perpRevert(market.ownerOf(makerId))).toBe('TokenDoesNotExist');
   });
 });
