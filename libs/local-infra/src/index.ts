@@ -12,3 +12,4 @@ export * from './lib/process-control';
 export * from './lib/tcp-proxy';
 export * from './lib/with-pg-client';
 export * from './lib/fault-experiment';
+export * from './lib/postgres-placement';
