@@ -9,7 +9,8 @@
 // folder only root may enter (mode 0700, like root's home), where Postgres, which runs as
 // `nobody`, cannot reach the clone's node_modules. Install and build were proven cold by the
 // plain run, so the clone reuses them honestly: node_modules hard-linked from this checkout (its
-// paths are still under the 0700 folder) and the build replayed from this checkout's Nx cache.
+// paths are still under the 0700 folder) and the build replayed from the Nx cache that all
+// checkouts of the workspace share (~/.nx/<workspace id>: same remote, same first commit).
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -89,6 +90,14 @@ function makePrivateClone() {
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: checkout, encoding: 'utf8' }).trim();
     if (dirty && process.env['CI']) fail(`the checkout has uncommitted changes, which a clone would not hold:\n${dirty}`);
     execFileSync('git', ['clone', '--quiet', '--no-hardlinks', checkout, clone], { stdio: 'inherit' });
+    // The checkout's remote (or none), so that Nx sees the same workspace and shares its cache with the clone.
+    let remote = '';
+    try {
+      remote = execFileSync('git', ['config', '--get', 'remote.origin.url'], { cwd: checkout, encoding: 'utf8' }).trim();
+    } catch {
+      // no remote: both fall back to the first commit
+    }
+    execFileSync('git', remote ? ['remote', 'set-url', 'origin', remote] : ['remote', 'remove', 'origin'], { cwd: clone });
   } else {
     cpSync(checkout, clone, { recursive: true, filter: (path) => !/\/(node_modules|dist|\.nx|\.dev-data|coverage)$/.test(path) });
   }
@@ -109,8 +118,6 @@ async function main() {
   const env = { ...process.env, FORCE_COLOR: '0' };
   if (privateClone) {
     ({ home: privateHome, clone: root } = makePrivateClone());
-    // The build of the plain run, replayed (same inputs, same outputs) rather than done again.
-    env.NX_CACHE_DIRECTORY = env.NX_CACHE_DIRECTORY ?? join(checkout, '.nx', 'cache');
   } else {
     // What this proves is a cold start: in CI, anything built beforehand would hide a missing step.
     const builtBefore = ['dist', 'libs/contracts/generated', 'node_modules'].filter((path) => existsSync(join(root, path)));
