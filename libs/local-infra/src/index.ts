@@ -13,3 +13,4 @@ export * from './lib/tcp-proxy';
 export * from './lib/with-pg-client';
 export * from './lib/fault-experiment';
 export * from './lib/postgres-placement';
+export * from './lib/raw-http';
