@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blockedFolder, ensureRuntimeDir, PostgresPlacementError, PostgresUser, reachableInstallation } from './postgres-placement';
+import { startPostgres } from './postgres-server';
 
 const NOBODY: PostgresUser = { name: 'nobody', uid: 65534, gid: 65534 };
 
@@ -90,6 +91,14 @@ describe('where Postgres can run as nobody', () => {
       expect(message).toContain(`${join(scratch, 'home')} (mode 0700, owner uid 0`);
       expect(message).toContain('Fix: set POSTGRES_RUNTIME_DIR (or TMPDIR) to a folder every user can traverse');
       expect(existsSync(runtime)).toBe(false);
+    });
+
+    it('refuses to start on an existing cluster folder nobody cannot reach, rather than move its data', async () => {
+      const dataDir = join(scratch, 'home', 'data');
+      mkdirSync(dataDir);
+      await expect(startPostgres({ dataDir, runtimeDir: join(scratch, 'runtime') })).rejects.toThrow(
+        new RegExp(`cannot reach the data folder ${dataDir}: ${join(scratch, 'home')} \\(mode 0700.*Fix: delete ${dataDir}`),
+      );
     });
 
     it('refuses a runtime folder someone else could write to', () => {

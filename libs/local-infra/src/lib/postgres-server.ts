@@ -7,7 +7,15 @@ import { isAlive, ManagedProcess, spawnManaged } from './child-process';
 import { resumeProcessTree, suspendProcessTree } from './process-control';
 import { getFreePort } from './free-port';
 import { packageRoot } from './package-root';
-import { blockedFolder, defaultRuntimeDir, ensureRuntimeDir, PostgresUser, postgresUser, reachableInstallation } from './postgres-placement';
+import {
+  blockedFolder,
+  defaultRuntimeDir,
+  ensureRuntimeDir,
+  PostgresPlacementError,
+  PostgresUser,
+  postgresUser,
+  reachableInstallation,
+} from './postgres-placement';
 import { waitUntil } from './wait-until';
 import { withPgClient } from './with-pg-client';
 
@@ -113,10 +121,16 @@ function hydrateLibrarySymlinks(nativeDir: string): void {
  * requested path becomes a symlink to it (the user's folders keep their modes).
  */
 function placeCluster(dataDir: string, user: PostgresUser | undefined, runtimeDir: string): string {
-  if (existsSync(dataDir) || lstatExists(dataDir)) {
-    if (!lstatSync(dataDir).isSymbolicLink()) return dataDir;
+  if (lstatExists(dataDir)) {
     // A link made by an earlier start; its target may be gone (a cleared temp folder): startPostgres makes it again.
-    return resolve(dirname(dataDir), readlinkSync(dataDir));
+    if (lstatSync(dataDir).isSymbolicLink()) return resolve(dirname(dataDir), readlinkSync(dataDir));
+    const blockedData = user && blockedFolder(dirname(dataDir), user); // the folder itself is handed to the user below
+    if (!blockedData) return dataDir;
+    // A cluster made before, by a start that was not root: its data is not ours to move.
+    throw new PostgresPlacementError(
+      `As root, Postgres runs as ${user.name} (it refuses to run as root), and ${user.name} cannot reach the data folder ${dataDir}: ` +
+        `${blockedData.folder} (${blockedData.reason}). Fix: delete ${dataDir} (a new cluster is then placed where ${user.name} can reach it), or start as the user who made it.`,
+    );
   }
   if (!user) return dataDir;
   const blocked = blockedFolder(dirname(dataDir), user);
