@@ -5,7 +5,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AnvilNode, ensureDevSigningKey, ManagedProcess, PostgresServer, startAnvil, startPostgres } from '@perp/local-infra';
+import {
+  AnvilNode,
+  ensureDevSigningKey,
+  findPostgresBinDir,
+  ManagedProcess,
+  PostgresServer,
+  preparePostgresRuntime,
+  startAnvil,
+  startPostgres,
+} from '@perp/local-infra';
 import { PRESETS, runSimulation } from '@perp/market-sim';
 import { DEV_DEFAULTS, devServiceEnv } from '@perp/service';
 import { printBanner } from './banner';
@@ -48,6 +57,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
+    // Before anything starts: as root, Postgres runs as `nobody`, which must reach its binaries and
+    // data (a clone in root's 0700 home cannot give it that); they are placed where it can, or this
+    // stops here naming the folder, the reason and the fix.
+    const runtime = preparePostgresRuntime();
+    if (runtime.binDir !== findPostgresBinDir())
+      console.log(`Postgres runs as ${runtime.user?.name} from ${runtime.binDir} (a copy ${runtime.user?.name} can reach).`);
     mkdirSync(settings.dataDir, { recursive: true });
     console.log(`Starting Postgres on 127.0.0.1:${settings.postgresPort} (data in ${settings.postgresDir})...`);
     const postgres: PostgresServer = await startPostgres({

@@ -4,16 +4,25 @@
 // /ready of both services, one authenticated request on each), then Ctrl-C as a terminal sends
 // it (SIGINT to the whole process group), after which no process and no port may be left.
 // Node built-ins only: it runs before anything is installed.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+//
+// `--private-clone` (root only, after a plain run): the same start as root from a clone under a
+// folder only root may enter (mode 0700, like root's home), where Postgres, which runs as
+// `nobody`, cannot reach the clone's node_modules. Install and build were proven cold by the
+// plain run, so the clone reuses them honestly: node_modules hard-linked from this checkout (its
+// paths are still under the 0700 folder) and the build replayed from the Nx cache that all
+// checkouts of the workspace share (~/.nx/<workspace id>: same remote, same first commit).
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const checkout = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const privateClone = process.argv.includes('--private-clone');
 const START_TIMEOUT_MS = Number(process.env['SMOKE_START_TIMEOUT_MS'] ?? 20 * 60_000);
 const STOP_TIMEOUT_MS = 60_000;
-const DEV_PORTS = JSON.parse(readFileSync(join(root, 'libs/service/src/lib/dev-ports.json'), 'utf8'));
+const DEV_PORTS = JSON.parse(readFileSync(join(checkout, 'libs/service/src/lib/dev-ports.json'), 'utf8'));
 const BANNER_END = 'Press Ctrl-C to stop everything.';
 
 const started = Date.now();
@@ -70,17 +79,79 @@ async function rpc(url, method, params) {
   return (await response.json()).result;
 }
 
-async function main() {
-  // What this proves is a cold start: in CI, anything built beforehand would hide a missing step.
-  const builtBefore = ['dist', 'libs/contracts/generated', 'node_modules'].filter((path) => existsSync(join(root, path)));
-  if (builtBefore.length > 0) {
-    const message = `not a fresh checkout (${builtBefore.join(', ')} already there)`;
-    if (process.env['CI']) fail(`${message}: CI must run this first, on a clean clone`);
-    console.warn(`start smoke: ${message}; this run does not prove a cold start`);
+/** A clone of this checkout under a fresh folder of mode 0700 owned by root, with this checkout's node_modules hard-linked in. */
+function makePrivateClone() {
+  if (process.getuid?.() !== 0) fail('--private-clone proves a start as root: run it as root');
+  if (!existsSync(join(checkout, 'node_modules'))) fail('--private-clone reuses the node_modules of a plain run: run that first');
+  const home = mkdtempSync(join(tmpdir(), 'perp-private-home-')); // mode 0700, as root's home
+  const clone = join(home, 'perp');
+  const t0 = Date.now();
+  if (existsSync(join(checkout, '.git'))) {
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: checkout, encoding: 'utf8' }).trim();
+    if (dirty && process.env['CI']) fail(`the checkout has uncommitted changes, which a clone would not hold:\n${dirty}`);
+    execFileSync('git', ['clone', '--quiet', '--no-hardlinks', checkout, clone], { stdio: 'inherit' });
+    // The checkout's remote (or none), so that Nx sees the same workspace and shares its cache with the clone.
+    let remote = '';
+    try {
+      remote = execFileSync('git', ['config', '--get', 'remote.origin.url'], { cwd: checkout, encoding: 'utf8' }).trim();
+    } catch {
+      // no remote: both fall back to the first commit
+    }
+    execFileSync('git', remote ? ['remote', 'set-url', 'origin', remote] : ['remote', 'remove', 'origin'], { cwd: clone });
+  } else {
+    cpSync(checkout, clone, { recursive: true, filter: (path) => !/\/(node_modules|dist|\.nx|\.dev-data|coverage)$/.test(path) });
   }
+  try {
+    execFileSync('cp', ['-al', join(checkout, 'node_modules'), join(clone, 'node_modules')]);
+  } catch {
+    execFileSync('cp', ['-a', join(checkout, 'node_modules'), join(clone, 'node_modules')]); // another file system: a copy
+  }
+  console.log(
+    `start smoke: cloned into ${clone} (${home} has mode ${(statSync(home).mode & 0o777).toString(8)}), node_modules linked in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return { home, clone };
+}
 
-  console.log('start smoke: npm start (as the README says, with no settings)...');
-  const stack = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+async function main() {
+  let root = checkout;
+  let privateHome;
+  const env = { ...process.env, FORCE_COLOR: '0' };
+  if (privateClone) {
+    ({ home: privateHome, clone: root } = makePrivateClone());
+  } else {
+    // What this proves is a cold start: in CI, anything built beforehand would hide a missing step.
+    const builtBefore = ['dist', 'libs/contracts/generated', 'node_modules'].filter((path) => existsSync(join(root, path)));
+    if (builtBefore.length > 0) {
+      const message = `not a fresh checkout (${builtBefore.join(', ')} already there)`;
+      if (process.env['CI']) fail(`${message}: CI must run this first, on a clean clone`);
+      console.warn(`start smoke: ${message}; this run does not prove a cold start`);
+    }
+  }
+  try {
+    const output = await smoke(root, env);
+    // Else the start did not meet what this run is for (e.g. a temp folder that nobody can reach).
+    if (privateHome && !output.includes('Postgres runs as nobody from')) fail('the dev stack did not place Postgres where nobody can reach it');
+    if (privateHome && (statSync(privateHome).mode & 0o777) !== 0o700) fail(`${privateHome} is no longer mode 0700: the start weakened it`);
+  } finally {
+    if (privateHome) removePrivateClone(privateHome, root);
+  }
+  console.log(`start smoke passed in ${seconds()} s`);
+}
+
+/** The clone and the Postgres cluster the dev stack placed outside it (where `nobody` could reach it). */
+function removePrivateClone(home, clone) {
+  const data = join(clone, '.dev-data', 'postgres');
+  try {
+    if (lstatSync(data).isSymbolicLink()) rmSync(resolve(dirname(data), readlinkSync(data)), { recursive: true, force: true });
+  } catch {
+    // never started that far
+  }
+  rmSync(home, { recursive: true, force: true });
+}
+
+async function smoke(root, env) {
+  console.log(`start smoke: npm start in ${root} (as the README says, with no settings)...`);
+  const stack = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   for (const stream of [stack.stdout, stack.stderr]) {
     stream.setEncoding('utf8');
@@ -158,7 +229,7 @@ async function main() {
       console.log(`  ok  Ctrl-C stopped everything: no process, no open port`);
     } else if (groupAlive(stack.pid)) process.kill(-stack.pid, 'SIGKILL');
   }
-  console.log(`start smoke passed in ${seconds()} s`);
+  return output;
 }
 
 main().catch((error) => {

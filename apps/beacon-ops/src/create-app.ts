@@ -1,6 +1,6 @@
 import { LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { clientErrorHandler, frameworkErrorHandler, useHttpConventions } from '@perp/http';
+import { useHttpConventions } from '@perp/http';
 import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs, ObservabilityOptions, serviceObservability } from '@perp/service';
 import { AppModule, AppModuleOptions } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
@@ -23,9 +23,9 @@ export async function createBeaconOpsApp(
   const app = await createServiceApp(AppModule.register(settings, { poolHooks: options.poolHooks }), {
     logger: observability.nestLogger,
     corsOrigins: settings.corsOrigins,
+    // Answers Fastify and Node write themselves (bad URL, 408, 431) in the service's shape, with the security headers.
+    errors: 'envelope',
     fastify: {
-      frameworkErrors: frameworkErrorHandler('envelope'),
-      clientErrorHandler: clientErrorHandler('envelope'),
       ...httpServerTimeoutOptions(settings),
       // The client address of the failed-authentication limit (request.ip), behind TRUST_PROXY_HOPS proxies.
       trustProxy: settings.trustProxyHops > 0 ? settings.trustProxyHops : false,

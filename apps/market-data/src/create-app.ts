@@ -1,6 +1,6 @@
 import { LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { clientErrorHandler, frameworkErrorHandler, useHttpConventions } from '@perp/http';
+import { useHttpConventions } from '@perp/http';
 import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs, ObservabilityOptions, serviceObservability } from '@perp/service';
 import { AppModule } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
@@ -21,9 +21,9 @@ export async function createMarketDataApp(
   const app = await createServiceApp(AppModule.register(settings), {
     logger: observability.nestLogger,
     corsOrigins: settings.corsOrigins,
+    // Answers Fastify and Node write themselves (bad URL, 408, 431) in the service's shape, with the security headers.
+    errors: 'detail',
     fastify: {
-      frameworkErrors: frameworkErrorHandler('detail'),
-      clientErrorHandler: clientErrorHandler('detail'),
       ...httpServerTimeoutOptions(settings),
       // The client address of the failed-authentication limit (request.ip), behind TRUST_PROXY_HOPS proxies.
       trustProxy: settings.trustProxyHops > 0 ? settings.trustProxyHops : false,

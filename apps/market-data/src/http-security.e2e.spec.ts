@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEV_JWT } from '@perp/auth';
 import { runIndexDbMigrations } from '@perp/index-db';
-import { DevSigningKey, ensureDevSigningKey, PostgresServer, signDevToken, startTestPostgres } from '@perp/local-infra';
-import { devServiceEnv } from '@perp/service';
+import { DevSigningKey, ensureDevSigningKey, getFreePort, httpFrom, PostgresServer, rawHttp, signDevToken, startTestPostgres } from '@perp/local-infra';
+import { devServiceEnv, SECURITY_HEADERS } from '@perp/service';
 import request from 'supertest';
 import { createMarketDataApp } from './create-app';
 import { loadMarketDataSettings } from './settings';
@@ -102,6 +102,58 @@ describe('market-data response headers', () => {
     }
     await http().get('/openapi.json').expect(200);
   });
+
+  it('every kind of answer carries the security headers of a 200, whichever hook, filter or writer made it', async () => {
+    // An instance that refuses quickly: one failed authentication per address, one request per bot key
+    // and window, 1 s for a whole request, and an index store that is down.
+    const strict = await start({
+      FAILED_AUTH_LIMIT: '1',
+      API_KEY_RATE_LIMIT: '1',
+      HTTP_HEADERS_TIMEOUT_MS: '1000',
+      HTTP_REQUEST_TIMEOUT_MS: '1000',
+      INDEX_DATABASE_URL: `postgres://postgres@127.0.0.1:${await getFreePort()}/perp_index`,
+    });
+    await strict.listen(0, '127.0.0.1');
+    const server = strict.getHttpServer();
+    const port = (server.address() as { port: number }).port;
+    const security = (headers: Record<string, unknown>) => Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, headers[name]]));
+    const admin = { 'X-API-Key': ADMIN_KEY, 'content-type': 'application/json' };
+    const bot = (await httpFrom(server, '127.0.0.1', 'POST', '/admin/keys', admin, '{"name":"bot"}')).body as { key: string };
+    await httpFrom(server, '127.0.0.1', 'GET', '/markets', { 'X-API-Key': bot.key }); // the bot key's one request of the window
+
+    const ok = await httpFrom(server, '127.0.0.1', 'GET', '/health');
+    expect(ok.status).toBe(200);
+    const expected = security(ok.headers);
+    expect(expected).toEqual(SECURITY_HEADERS);
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options']),
+    );
+
+    const answers: [string, number, { status: number; headers: Record<string, unknown> }][] = [
+      // Written by the authentication hook (onRequest), before the body is read; from an address of their own.
+      ['401 wrong key (auth hook)', 401, await httpFrom(server, '127.0.0.2', 'GET', '/markets', { 'X-API-Key': 'mdk_wrong' })],
+      ['429 failed authentication (auth hook)', 429, await httpFrom(server, '127.0.0.2', 'GET', '/markets', { 'X-API-Key': 'mdk_wrong' })],
+      ['401 bad bearer token (auth hook)', 401, await httpFrom(server, '127.0.0.3', 'GET', '/auth/keys', { Authorization: 'Bearer nope' })],
+      ['404 unknown route (auth hook)', 404, await httpFrom(server, '127.0.0.1', 'GET', '/no-such-route')],
+      ['403 bot key on an admin route', 403, await httpFrom(server, '127.0.0.1', 'POST', '/admin/keys', { ...admin, 'X-API-Key': bot.key }, '{}')],
+      ['429 bot key over its rate limit', 429, await httpFrom(server, '127.0.0.1', 'GET', '/markets', { 'X-API-Key': bot.key })],
+      ['400 malformed URL (Fastify)', 400, await rawHttp(port, 'GET /markets/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
+      ['422 malformed JSON (body parser)', 422, await httpFrom(server, '127.0.0.1', 'POST', '/admin/keys', admin, '{')],
+      ['413 body over the limit', 413, await httpFrom(server, '127.0.0.1', 'POST', '/admin/keys', admin, JSON.stringify({ name: 'x'.repeat(8192) }))],
+      [
+        '415 a form body',
+        415,
+        await httpFrom(server, '127.0.0.1', 'POST', '/admin/keys', { ...admin, 'content-type': 'application/x-www-form-urlencoded' }, 'name=bot'),
+      ],
+      ['422 invalid field', 422, await httpFrom(server, '127.0.0.1', 'GET', '/markets?limit=0', admin)],
+      ['503 store down', 503, await httpFrom(server, '127.0.0.1', 'GET', '/markets', admin)],
+      // Written by Node's client-error path, not Fastify: a request whose headers never end.
+      ['408 request timeout (client error)', 408, await rawHttp(port, 'GET /health HTTP/1.1\r\nHost: x\r\n', 10_000)],
+    ];
+    for (const [kind, status, answer] of answers) {
+      expect({ kind, status: answer.status, security: security(answer.headers) }).toEqual({ kind, status, security: expected });
+    }
+  }, 60_000);
 
   it('answers no cross-origin browser call unless CORS_ORIGINS names the origin', async () => {
     const off = await http().options('/markets').set('Origin', APP_ORIGIN).set('Access-Control-Request-Method', 'GET');

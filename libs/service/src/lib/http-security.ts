@@ -47,20 +47,27 @@ const CONTENT_SECURITY_POLICY = {
 };
 
 /**
+ * The security headers of every answer (helmet's, for the policy above), computed once. The
+ * onSend hook below sets them on every reply that goes through Fastify's hooks; the two writers
+ * that bypass them, both wired by createServiceApp, write the same ones: Fastify's
+ * frameworkErrors (a malformed URL, 400) and Node's client errors (408, 431, 400 before Fastify
+ * sees a request).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
+  staticSecurityHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } }),
+);
+
+/**
  * Security headers on every response (helmet), CORS only for the configured origins, and
  * `Cache-Control: no-store` on every response that sets no policy of its own: answers carry
  * keys and per-caller data, and no shared cache or browser history may keep them.
+ *
+ * Both are set in onSend, the one step every reply Fastify writes goes through, whoever wrote it:
+ * a route, a Nest filter, an onRequest hook that refused the request before its body was read
+ * (401, 429 of the authentication hook, 404 of an unknown route), a body limit (413), Fastify's
+ * own 4xx. An onRequest hook would miss the answers of the hooks that run before it.
  */
 export async function installHttpSecurity(app: NestFastifyApplication, { corsOrigins }: { corsOrigins: readonly string[] }): Promise<void> {
-  // helmet's headers, computed once and set in one onRequest hook (on 404s and errors too, as before).
-  const securityHeaders = staticSecurityHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      void reply.headers(securityHeaders);
-      done();
-    });
   if (corsOrigins.length > 0) {
     await app.register(fastifyCors, {
       origin: [...corsOrigins],
@@ -74,6 +81,7 @@ export async function installHttpSecurity(app: NestFastifyApplication, { corsOri
     .getHttpAdapter()
     .getInstance()
     .addHook('onSend', (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      void reply.headers(SECURITY_HEADERS);
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       done(null, payload);
     });

@@ -2,8 +2,9 @@ import { DynamicModule, INestApplication, LoggerService, LogLevel, Type } from '
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { clientErrorHandler, frameworkErrorHandler } from '@perp/http';
 import type { FastifyServerOptions } from 'fastify';
-import { installHttpSecurity } from './http-security';
+import { installHttpSecurity, SECURITY_HEADERS } from './http-security';
 
 export interface ServiceDescription {
   title: string;
@@ -18,7 +19,12 @@ export interface ServiceDescription {
 export interface ServiceAppOptions {
   /** A logger (the service's JSON logger), Nest's console logger at these levels, or none. */
   logger?: false | LogLevel[] | LoggerService;
-  /** Fastify options, e.g. `frameworkErrors` so errors Fastify answers itself keep the service's shape. */
+  /**
+   * The shape of the answers Fastify and Node write themselves (a bad URL, a slow or oversized
+   * request): `detail` (market-data) or `envelope` (beacon-ops), with the security headers of every answer.
+   */
+  errors?: 'detail' | 'envelope';
+  /** Fastify options (timeouts, trustProxy...). */
   fastify?: FastifyServerOptions;
   /** Runs before init: global pipes, filters, hooks. */
   configure?: (app: NestFastifyApplication) => void;
@@ -29,7 +35,10 @@ export interface ServiceAppOptions {
 /** Every service runs on Fastify: the bare-Fastify ceiling of the benchmarks is then the same stack minus Nest. */
 export async function createServiceApp(module: Type<unknown> | DynamicModule, options: ServiceAppOptions = {}): Promise<NestFastifyApplication> {
   // skipMiddie: no Nest middleware is used (hooks and guards do that work); middie would still run on every request.
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, routerOptions: { maxParamLength: 256 }, skipMiddie: true, ...options.fastify });
+  const errors = options.errors
+    ? { frameworkErrors: frameworkErrorHandler(options.errors, SECURITY_HEADERS), clientErrorHandler: clientErrorHandler(options.errors, SECURITY_HEADERS) }
+    : {};
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, routerOptions: { maxParamLength: 256 }, skipMiddie: true, ...errors, ...options.fastify });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
     bufferLogs: false,
