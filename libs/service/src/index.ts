@@ -32,3 +32,4 @@ export * from './lib/http-security';
 export * from './lib/observability/observability-settings';
 export * from './lib/observability/store-pool-metrics';
 export * from './lib/observability/service-observability';
+export * from './lib/rpc-endpoint';

@@ -1,10 +1,9 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { CircuitBreaker } from '@perp/service';
+import { CircuitBreaker, RpcEndpoint, rpcEndpoint } from '@perp/service';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { BoundedRpcProvider } from './bounded-rpc-provider';
 import { ChainUnavailableError } from './chain-unavailable.error';
-import { RpcEndpoint, rpcEndpoint } from './rpc-endpoint';
 import { isRpcTimeout } from './rpc-errors';
 
 /**

@@ -2,11 +2,10 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AnvilNode, PostgresServer, startAnvil, startTestPostgres } from '@perp/local-infra';
-import { devServiceEnv } from '@perp/service';
+import { devServiceEnv, rpcEndpoint } from '@perp/service';
 import request from 'supertest';
 import { createBeaconOpsApp } from '../create-app';
 import { loadBeaconOpsSettings } from '../settings';
-import { rpcEndpoint } from './rpc-endpoint';
 
 // Configured only: /ready checks that they are set, and these tests send nothing to them.
 const CONTRACTS = Object.fromEntries(

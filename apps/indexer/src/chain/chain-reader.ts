@@ -1,6 +1,6 @@
 import { FetchRequest, JsonRpcProvider, Network, toQuantity } from 'ethers';
 import type { ChainBlock, ChainLog } from '../follower/block-handler';
-import { rpcEndpoint } from './rpc-endpoint';
+import { rpcEndpoint } from '@perp/service';
 
 interface RawBlock {
   number: string;

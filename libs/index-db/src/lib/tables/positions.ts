@@ -1,41 +1,48 @@
 import { big, bigOrNull, Cell, num, numOrNull, RawRow, TableRow } from './cells';
 import { BandTicks, decodeTickChainRow, TICK_CHAIN_COLUMNS } from './ticks';
 
-/** Every column of `positions`, in writer order. */
-export const POSITIONS_COLUMNS = [
-  'id',
-  'perp_address',
-  'holder',
-  'is_maker',
-  'is_long',
-  'is_closed',
-  'open_timestamp',
-  'close_timestamp',
-  'was_liquidated',
-  'margin',
-  'perp_delta',
-  'usd_delta',
-  'avg_entry_amm_price_x96',
-  'liq_margin_ratio',
-  'backstop_margin_ratio',
-  'tick_lower',
-  'tick_upper',
-  'liquidity',
-  'entry_cumulative_funding_x96',
-  'liq_mark_x96',
-  'liq_key_x96',
-  'entry_long_util_payments_x96',
-  'entry_short_util_payments_x96',
-  'entry_long_util_earnings_x96',
-  'entry_short_util_earnings_x96',
-  'capacity_long',
-  'capacity_short',
-  'entry_funding_below_x96',
-  'entry_funding_within_x96',
-  'entry_funding_div_sqrt_within_x96',
-  'fee_growth_inside1_last_x128',
-  'block_number',
-] as const;
+/**
+ * Every column of `positions`, in writer order, with how pg returns it: numeric(78,0) and int8 as
+ * strings (decoded to bigint, or to number where it fits: unix seconds, block numbers), int4 as number.
+ */
+const POSITIONS_COLUMN_KINDS = {
+  id: 'bigint',
+  perp_address: 'text',
+  holder: 'text',
+  is_maker: 'bool',
+  is_long: 'bool',
+  is_closed: 'bool',
+  open_timestamp: 'number',
+  close_timestamp: 'number',
+  was_liquidated: 'bool',
+  margin: 'bigint',
+  perp_delta: 'bigint',
+  usd_delta: 'bigint',
+  avg_entry_amm_price_x96: 'bigint',
+  liq_margin_ratio: 'number',
+  backstop_margin_ratio: 'number',
+  tick_lower: 'number',
+  tick_upper: 'number',
+  liquidity: 'bigint',
+  entry_cumulative_funding_x96: 'bigint',
+  liq_mark_x96: 'bigint',
+  liq_key_x96: 'bigint',
+  entry_long_util_payments_x96: 'bigint',
+  entry_short_util_payments_x96: 'bigint',
+  entry_long_util_earnings_x96: 'bigint',
+  entry_short_util_earnings_x96: 'bigint',
+  capacity_long: 'bigint',
+  capacity_short: 'bigint',
+  entry_funding_below_x96: 'bigint',
+  entry_funding_within_x96: 'bigint',
+  entry_funding_div_sqrt_within_x96: 'bigint',
+  fee_growth_inside1_last_x128: 'bigint',
+  block_number: 'number',
+} as const;
+
+export type PositionsColumn = keyof typeof POSITIONS_COLUMN_KINDS;
+
+export const POSITIONS_COLUMNS = Object.keys(POSITIONS_COLUMN_KINDS) as readonly PositionsColumn[];
 
 export type PositionsRow = TableRow<typeof POSITIONS_COLUMNS>;
 
@@ -59,7 +66,7 @@ export const POSITION_CHAIN_COLUMNS = [
   'entry_funding_within_x96',
   'entry_funding_div_sqrt_within_x96',
   'fee_growth_inside1_last_x128',
-] as const satisfies ReadonlyArray<(typeof POSITIONS_COLUMNS)[number]>;
+] as const satisfies ReadonlyArray<PositionsColumn>;
 
 /** A positions row's contract state, decoded. Maker fields are 0 / null for takers. */
 export interface PositionChainRow {
@@ -121,7 +128,7 @@ const POSITION_OWN_COLUMNS = [
   'was_liquidated',
   'avg_entry_amm_price_x96',
   'backstop_margin_ratio',
-] as const satisfies ReadonlyArray<(typeof POSITIONS_COLUMNS)[number]>;
+] as const satisfies ReadonlyArray<PositionsColumn>;
 
 const POSITION_READ_COLUMNS = [...POSITION_OWN_COLUMNS, ...POSITION_CHAIN_COLUMNS].map((c) => `p.${c}`);
 
@@ -194,46 +201,13 @@ export function decodePosition(row: RawRow): PositionRecord {
   };
 }
 
-const NUMERIC_POSITION_COLUMNS = new Set<string>([
-  'id',
-  'margin',
-  'perp_delta',
-  'usd_delta',
-  'avg_entry_amm_price_x96',
-  'liquidity',
-  'entry_cumulative_funding_x96',
-  'liq_mark_x96',
-  'liq_key_x96',
-  'entry_long_util_payments_x96',
-  'entry_short_util_payments_x96',
-  'entry_long_util_earnings_x96',
-  'entry_short_util_earnings_x96',
-  'capacity_long',
-  'capacity_short',
-  'entry_funding_below_x96',
-  'entry_funding_within_x96',
-  'entry_funding_div_sqrt_within_x96',
-  'fee_growth_inside1_last_x128',
-]);
-const NUMBER_POSITION_COLUMNS = new Set<string>([
-  'open_timestamp',
-  'close_timestamp',
-  'block_number',
-  'tick_lower',
-  'tick_upper',
-  'liq_margin_ratio',
-  'backstop_margin_ratio',
-]);
-
 /** A whole positions row as pg returns it (int8 and numeric as strings), back in the writer's types (PositionsRow). */
 export function decodePositionsRow(raw: RawRow): PositionsRow {
-  const row = {} as Record<string, Cell>;
+  const row = {} as Record<PositionsColumn, Cell>;
   for (const column of POSITIONS_COLUMNS) {
-    const value = raw[column] as Cell;
-    if (value === null || value === undefined) row[column] = null;
-    else if (NUMERIC_POSITION_COLUMNS.has(column)) row[column] = BigInt(value as string);
-    else if (NUMBER_POSITION_COLUMNS.has(column)) row[column] = Number(value);
-    else row[column] = value;
+    const value = raw[column] as Cell | undefined;
+    const kind = POSITIONS_COLUMN_KINDS[column];
+    row[column] = value === null || value === undefined ? null : kind === 'bigint' ? big(value) : kind === 'number' ? num(value) : value;
   }
-  return row as PositionsRow;
+  return row;
 }
