@@ -4,7 +4,9 @@
 import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic } from 'ethers';
 import { deployEcdsaBeacon } from '@perp/contracts';
 import { Perp__factory } from '@perp/contracts/testing';
-import { ANVIL_MNEMONIC, rpcCall, startAnvil, type AnvilNode } from '@perp/local-infra';
+import { migrateStore } from '@perp/index-db';
+import { ANVIL_MNEMONIC, rpcCall, spawnManaged, startAnvil, startTestPostgres, waitUntil, withPgClient, type AnvilNode } from '@perp/local-infra';
+import { join } from 'node:path';
 import { driveChainPreset, type DriveResult } from './drive-preset';
 import { startLiveLoad } from './live-load';
 import type { ChainPreset } from './chain-presets';
@@ -78,6 +80,54 @@ describe('chain-driver (real anvil)', () => {
       const perp1 = Perp__factory.connect(first.markets[1].perp, provider);
       await expect(perp1.liquidateTaker.staticCall(healthy.posId, keeper, { from: keeper })).rejects.toThrow();
     });
+
+    it('indexed by the indexer (its own process, from source), the store holds every position the chain holds', async () => {
+      const postgres = await startTestPostgres(['perp_index']);
+      const url = postgres.url('perp_index');
+      const root = join(__dirname, '..', '..');
+      const logs: string[] = [];
+      let indexer: ReturnType<typeof spawnManaged> | undefined;
+      try {
+        await migrateStore('index', url);
+        indexer = spawnManaged(process.execPath, ['-r', join(root, 'tools', 'ts-register.js'), join(root, 'apps', 'indexer', 'src', 'main.ts')], {
+          env: {
+            ...process.env,
+            INDEX_DATABASE_URL: url,
+            RPC_URL: anvils[0].url,
+            INDEXER_HOST: '127.0.0.1',
+            INDEXER_PORT: '0',
+            CONFIRMATIONS: '0',
+            POLL_INTERVAL_MS: '50',
+            LOG_LEVEL: 'warn',
+            PERP_FACTORY_ADDRESSES: first.factory,
+            POOL_MANAGER_ADDRESS: first.poolManager,
+            MULTICALL3_ADDRESS: first.multicall3,
+          },
+        });
+        indexer.child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+        indexer.child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+        const query = <T>(sql: string) => withPgClient(url, async (c) => (await c.query(sql)).rows as T[]);
+        const head = await provider.getBlockNumber();
+        await waitUntil(
+          'the indexer at the head',
+          async () => Number((await query<{ block_number: string }>('SELECT block_number FROM chain_cursor'))[0]?.block_number ?? -1) === head,
+          { timeoutMs: 120_000, intervalMs: 250 },
+        ).catch((error: Error) => {
+          throw new Error(`${error.message}\nindexer output: ${logs.join('').slice(-3000)}`);
+        });
+        const rows = await query<{ perp: string; all: string; open: string }>(
+          'SELECT perp_address AS perp, count(*) AS all, count(*) FILTER (WHERE NOT is_closed) AS open FROM positions GROUP BY perp_address',
+        );
+        const stored = new Map(rows.map((r) => [r.perp, { all: Number(r.all), open: Number(r.open) }]));
+        for (const m of first.markets) {
+          const nextPosId = await Perp__factory.connect(m.perp, provider).nextPosId();
+          expect(stored.get(m.perp.toLowerCase())).toEqual({ all: Number(nextPosId) - 1, open: m.takers.length + m.makers.length });
+        }
+      } finally {
+        await indexer?.stop('SIGTERM', 5_000);
+        await postgres.stop();
+      }
+    }, 180_000);
   });
 
   it('drives market 0 on a given beacon, then runs the live load and stops it cleanly', async () => {

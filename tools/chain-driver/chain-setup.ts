@@ -80,6 +80,12 @@ export async function deploySystem(
 ): Promise<DeployedSystem> {
   const { deployer, beaconSigner } = wallets;
   const provider = deployer.provider as JsonRpcProvider;
+  // Before any market: the indexer reads each new market through Multicall3 at its creation block.
+  let multicall3 = options.multicall3;
+  if (!multicall3) {
+    const deployed = await (await new Multicall3__factory(deployer).deploy({ nonce: await deployer.getNonce('pending') })).waitForDeployment();
+    multicall3 = await deployed.getAddress();
+  }
   const beacon0 = options.beacon0;
   if (beacon0) {
     const adapter = await adapterOf(provider, beacon0.address);
@@ -97,11 +103,6 @@ export async function deploySystem(
     symbol: 'CHAIN-0',
     seedMaker: false,
   });
-  let multicall3 = options.multicall3;
-  if (!multicall3) {
-    const deployed = await (await new Multicall3__factory(deployer).deploy({ nonce: await deployer.getNonce('pending') })).waitForDeployment();
-    multicall3 = await deployed.getAddress();
-  }
   const markets: DeployedMarket[] = [
     {
       perp: addresses.perp,
