@@ -85,6 +85,10 @@ export async function driveChainPreset(options: DriveOptions): Promise<DriveResu
   const steps = Math.floor((preset.days * 86_400) / preset.intervalSeconds);
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const start = Math.max((await latestTimestamp(provider)) + 10, now - steps * preset.intervalSeconds);
+  if (start + steps * preset.intervalSeconds > now + 60)
+    log(
+      `the chain's latest block is too recent for a ${preset.days}-day history ending now: it runs into the future (start anvil with --timestamp ${now - steps * preset.intervalSeconds - 3600} or earlier)`,
+    );
   const drivers = system.markets.map((m, i) => {
     const r = rng.fork(`market/${i}`);
     const launchSqrtX96 = sqrtX96Of(m.initialIndexX96);
