@@ -1,3 +1,4 @@
+import { withGasHeadroom } from '@perp/contracts';
 import { buildFromPoolHooks, perpInterface, type PerpBuild } from '@perp/perp-city-abi';
 import type { JsonRpcProvider, Wallet } from 'ethers';
 
@@ -46,7 +47,9 @@ export class ChainLiquidator {
   async liquidate(perp: string, id: number, isMaker: boolean, amount: bigint): Promise<string | null> {
     const data = await this.calldata(perp, id, isMaker, amount);
     try {
-      const receipt = await (await this.keeper.sendTransaction({ to: perp, data })).wait();
+      // The estimate is exact for the block it simulated; the mined one accrues one more time step, which costs more.
+      const gasLimit = withGasHeadroom(await this.keeper.estimateGas({ to: perp, data }));
+      const receipt = await (await this.keeper.sendTransaction({ to: perp, data, gasLimit })).wait();
       return receipt?.status === 1 ? receipt.hash : null;
     } catch (error) {
       if ((error as { code?: string }).code === 'CALL_EXCEPTION') return null;
