@@ -1,4 +1,5 @@
 import { anvilAddress } from '../test/anvil-keys';
+import { waitUntil } from '@perp/local-infra';
 import { Infra, PoolApp, poolSettings, sleep, startInfra, startPoolApp } from '../test/pool-test-env';
 import { SentTransaction } from './send-request';
 
@@ -26,7 +27,7 @@ describe('a wallet pipeline', () => {
         // Right after its broadcast (the hook runs just before it), the node forgets the transaction.
         afterJournal: (tx) => {
           if (tx.nonce !== dropNonce) return;
-          setTimeout(() => void infra.rpc('anvil_dropTransaction', [tx.hash]).catch(() => undefined), 50);
+          void dropOnceHeld(tx.hash).catch(() => undefined);
         },
       },
     });
@@ -37,6 +38,22 @@ describe('a wallet pipeline', () => {
     await infra?.stop();
   });
 
+  /**
+   * Mining is paused while the dropped transaction is sent (see the test): once the node holds it,
+   * it forgets it and blocks come again. A fixed delay instead raced the next block under load.
+   */
+  const dropOnceHeld = async (hash: string) => {
+    try {
+      await waitUntil('the node to hold the transaction', async () => (await infra.rpc('eth_getTransactionByHash', [hash])) !== null, {
+        timeoutMs: 10_000,
+        intervalMs: 5,
+      });
+      await infra.rpc('anvil_dropTransaction', [hash]);
+    } finally {
+      await infra.rpc('evm_setIntervalMining', [1]);
+    }
+  };
+
   const transfer = (i: number) => pool.pool.send({ kind: 'test_transfer', request: { i }, build: () => ({ to: RECIPIENT, value: 1n, gasLimit: 21_000n }) });
   const nonceGapFree = async (sent: SentTransaction[], start: number) => {
     expect(sent.map((s) => s.nonce).sort((a, b) => a - b)).toEqual(sent.map((_, k) => start + k));
@@ -46,6 +63,8 @@ describe('a wallet pipeline', () => {
   it('re-sends a transaction dropped from the mempool with the same nonce and a fee bump; the nonces after it are not stranded', async () => {
     const start = await infra.chain.getTransactionCount(wallet);
     dropNonce = start + 1;
+    // No block until the node has forgotten the transaction (dropOnceHeld resumes mining).
+    await infra.rpc('evm_setIntervalMining', [0]);
     const sent = await Promise.all([0, 1, 2, 3].map(async (i) => (await sleep(20 * i), await transfer(i))));
     dropNonce = null;
     expect(sent.every((s) => s.status === 'confirmed')).toBe(true);
