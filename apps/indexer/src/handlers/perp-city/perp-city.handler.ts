@@ -229,6 +229,9 @@ export class PerpCityHandler implements BlockHandler {
     const markets = await store.marketsWrittenAfter(forkBlock);
     const marketRows: MarketsRow[] = [];
     const gone = new Set<string>();
+    // Each market's position count at the fork, from the one read of its views there.
+    const nextPosIds = new Map<string, bigint>();
+    const block = markets.length > 0 && forkBlock >= 0 ? await this.reads.block(forkBlock) : null;
     for (const before of markets) {
       const perp = before['perp_address'] as string;
       const exists = forkBlock >= 0 && (await this.reads.hasCode(perp, forkBlock));
@@ -238,8 +241,8 @@ export class PerpCityHandler implements BlockHandler {
         continue;
       }
       const views = await this.reads.market(perp, before['pool_id'] as string, forkBlock);
-      const block = await this.reads.block(forkBlock);
-      marketRows.push({ ...marketRow(identityOf(before), views, block), last_touched_at: Number(before['last_touched_at']) });
+      nextPosIds.set(perp, views.nextPosId);
+      marketRows.push({ ...marketRow(identityOf(before), views, block!), last_touched_at: Number(before['last_touched_at']) });
     }
     await store.upsertMarkets(marketRows);
 
@@ -250,7 +253,9 @@ export class PerpCityHandler implements BlockHandler {
       byMarket.set(perp, [...(byMarket.get(perp) ?? []), p]);
     }
     for (const [perp, rows] of byMarket) {
-      const nextPosId = (await this.reads.market(perp, (await store.markets([perp])).get(perp)!['pool_id'] as string, forkBlock)).nextPosId;
+      // A position is written only with an event of its market, so its market was re-read above.
+      const nextPosId = nextPosIds.get(perp);
+      if (nextPosId === undefined) throw new Error(`position rows of ${perp} written after block ${forkBlock}, but not its market`);
       const born = rows.filter((r) => (r.id as bigint) >= nextPosId).map((r) => r.id as bigint);
       await store.deletePositions(perp, born);
       const kept = rows.filter((r) => (r.id as bigint) < nextPosId);
