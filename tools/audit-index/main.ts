@@ -3,10 +3,13 @@
  *
  * The index store against the chain (index-audit.ts). Every other setting as the dev stack reads
  * it: the environment first (INDEX_DATABASE_URL, POOL_MANAGER_ADDRESS, MARKET_DATA_URL,
- * MARKET_DATA_API_KEY), the dev stack's defaults otherwise. Prints the counts and every
+ * MARKET_DATA_API_KEY), the dev stack's defaults otherwise (its pool manager from .dev-data/chain). Prints the counts and every
  * disagreement; exits 1 on any, 2 on bad usage or an audit that could not run.
  */
 import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/service';
+import { devChainPaths } from '../dev-stack/dev-chain';
+import { readRecord } from '../dev-stack/dev-chain-record';
+import { devStackSettings } from '../dev-stack/dev-settings';
 import { auditIndex } from './index-audit';
 
 function option(name: string): string | undefined {
@@ -24,7 +27,12 @@ async function main(): Promise<void> {
   const blockText = option('block');
   const block = blockText === undefined ? undefined : Number(blockText);
   if (block !== undefined && (!Number.isSafeInteger(block) || block < 0)) usage(`--block must be a block number, not ${blockText}`);
-  const poolManager = option('pool-manager') ?? process.env['POOL_MANAGER_ADDRESS'] ?? usage('--pool-manager ADDRESS (or POOL_MANAGER_ADDRESS) is required');
+  const poolManager =
+    option('pool-manager') ??
+    process.env['POOL_MANAGER_ADDRESS'] ??
+    // The dev stack's chain: its record says which pool manager it deployed.
+    readRecord(devChainPaths(devStackSettings()).record)?.driven.poolManager ??
+    usage('--pool-manager ADDRESS (or POOL_MANAGER_ADDRESS) is required (no dev chain record in .dev-data/chain)');
   const report = await auditIndex({
     rpcUrl,
     block,

@@ -5,6 +5,7 @@ import { Contract, HDNodeWallet, Mnemonic, keccak256, toUtf8Bytes, type BaseWall
 import { Multicall3__factory, deployEcdsaBeacon } from '@perp/contracts';
 import { PerpFactory__factory, deployPerpCity, pushEcdsaIndex, type PerpCityAddresses } from '@perp/contracts/testing';
 import { ANVIL_MNEMONIC } from '@perp/local-infra';
+import { themedMarket } from '@perp/market-sim';
 
 /** Accounts 0-9 are anvil's funded defaults, which the dev stack and beacon-ops use. */
 export const DEFAULT_WALLET_OFFSET = 10;
@@ -21,10 +22,19 @@ export interface DriverWallets {
   traders: BaseWallet[];
 }
 
+/** The driver's i-th account (0 deployer, 1 beacon signer, 2 index sender, 3 keeper, 4.. traders). */
+function driverAccount(i: number, offset: number): HDNodeWallet {
+  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(ANVIL_MNEMONIC), `m/44'/60'/0'/0/${offset + i}`);
+}
+
 export function driverWallets(provider: JsonRpcProvider, traders: number, offset = DEFAULT_WALLET_OFFSET): DriverWallets {
-  const mnemonic = Mnemonic.fromPhrase(ANVIL_MNEMONIC);
-  const at = (i: number) => HDNodeWallet.fromMnemonic(mnemonic, `m/44'/60'/0'/0/${offset + i}`).connect(provider);
+  const at = (i: number) => driverAccount(i, offset).connect(provider);
   return { deployer: at(0), beaconSigner: at(1), indexSender: at(2), keeper: at(3), traders: Array.from({ length: traders }, (_, i) => at(4 + i)) };
+}
+
+/** The key that signs the measurements of the beacons the driver creates (no provider: it only signs). */
+export function driverBeaconSigner(offset = DEFAULT_WALLET_OFFSET): BaseWallet {
+  return driverAccount(1, offset);
 }
 
 export function allWallets(w: DriverWallets): BaseWallet[] {
@@ -40,6 +50,12 @@ export interface MarketBeacon {
   address: string;
   adapter: string;
   signer: BaseWallet;
+}
+
+/** Market i's on-chain name and symbol: market-sim's themes, so the dev chain's markets read like the simulator's. */
+export function marketName(i: number): { name: string; symbol: string } {
+  const { name, symbol } = themedMarket(i);
+  return { name, symbol };
 }
 
 export interface DeployedMarket {
@@ -99,8 +115,7 @@ export async function deploySystem(
   const addresses = await deployPerpCity(deployer, {
     initialIndexX96: initialIndexes[0],
     ...(beacon0 ? { beacon: beacon0.address } : { beaconSigner }),
-    name: 'Chain Perp 0',
-    symbol: 'CHAIN-0',
+    ...marketName(0),
     seedMaker: false,
   });
   const markets: DeployedMarket[] = [
@@ -119,7 +134,8 @@ export async function deploySystem(
     await pushEcdsaIndex(beacon.beacon, beaconSigner, deployer, initialIndexes[i]);
     // A salt from the seed: the same seed gives the same market addresses on a fresh chain.
     const salt = keccak256(toUtf8Bytes(`${options.seed}/market/${i}`));
-    const tx = await factory.createPerp(deployer.address, `Chain Perp ${i}`, `CHAIN-${i}`, '', { ...addresses.modules, beacon: beacon.beacon }, 3600, salt, {
+    const { name, symbol } = marketName(i);
+    const tx = await factory.createPerp(deployer.address, name, symbol, '', { ...addresses.modules, beacon: beacon.beacon }, 3600, salt, {
       nonce: await deployer.getNonce('pending'),
     });
     const receipt = await tx.wait();

@@ -6,7 +6,7 @@ import { type BaseWallet, type JsonRpcProvider } from 'ethers';
 import type { TxSink, MinedTx } from './block-builder';
 import { connect, latestTimestamp, liquidationAccepted, poolState } from './chain-rpc';
 import { driverWallets } from './chain-setup';
-import type { DriveResult } from './drive-preset';
+import type { DrivenMarket, DriveResult } from './drive-preset';
 import { MarketDriver, PERP, type Action } from './market-driver';
 import { PriceModel, Rng } from '@perp/market-sim';
 import { sqrtX96Of } from './sqrt-x96';
@@ -18,6 +18,8 @@ export interface LiveLoadOptions {
   /** Milliseconds between actions (default 3000). */
   intervalMs?: number;
   log?: (line: string) => void;
+  /** After each action: the markets as the load now knows them (the dev stack keeps them to resume the load at its next start). */
+  onState?: (markets: DrivenMarket[]) => void;
 }
 
 /** Collects what a market plans, then sends it one transaction at a time (automine mines each). */
@@ -89,6 +91,14 @@ export async function startLiveLoad(options: LiveLoadOptions): Promise<() => Pro
     d.planLight(sink, wallets, await poolState(provider, d.market.perp), await latestTimestamp(provider));
     for (const tx of await sink.flush(log)) d.apply(tx);
     await keep(provider, d, wallets.keeper, sink, log);
+    options.onState?.(
+      options.driven.markets.map((m, i) => ({
+        ...m,
+        indexX96: drivers[i].indexX96,
+        takers: [...drivers[i].takers.values()],
+        makers: [...drivers[i].makers.values()],
+      })),
+    );
   };
   const loop = (async () => {
     for (let n = 0; !stopped; n++) {

@@ -1,6 +1,6 @@
 import { deployDevSystem, type DevSystemAddresses } from '@perp/contracts/testing';
 import { ANVIL_MNEMONIC, LOCAL_CHAIN_RULES } from '@perp/local-infra';
-import { FetchRequest, HDNodeWallet, JsonRpcProvider, Mnemonic, Network, parseEther, Wallet } from 'ethers';
+import { type BaseWallet, FetchRequest, HDNodeWallet, JsonRpcProvider, Mnemonic, Network, parseEther, Wallet } from 'ethers';
 
 /** anvil dev account `index` (0 deploys; 1-8 are beacon-ops' default pool, 9 its default signer). */
 export function anvilAccount(index: number): HDNodeWallet {
@@ -16,9 +16,13 @@ export function beaconOpsAccounts(env: NodeJS.ProcessEnv): { poolWallets: string
   const poolWallets = keys?.length
     ? keys.map((k) => new Wallet(k.startsWith('0x') ? k : `0x${k}`).address)
     : [1, 2, 3, 4, 5, 6, 7, 8].map((i) => anvilAccount(i).address);
+  return { poolWallets, signer: serviceSignerWallet(env).address };
+}
+
+/** The key beacon-ops signs ECDSA measurements with (SIGNER_PRIVATE_KEY, else its default, anvil account 9). */
+export function serviceSignerWallet(env: NodeJS.ProcessEnv): BaseWallet {
   const signerKey = env['SIGNER_PRIVATE_KEY']?.trim();
-  const signer = signerKey ? new Wallet(signerKey.startsWith('0x') ? signerKey : `0x${signerKey}`).address : anvilAccount(9).address;
-  return { poolWallets, signer };
+  return signerKey ? new Wallet(signerKey.startsWith('0x') ? signerKey : `0x${signerKey}`) : anvilAccount(9);
 }
 
 /** beacon-ops' settings for a deployed dev system. */
@@ -34,6 +38,13 @@ export function beaconOpsContractEnv(addresses: DevSystemAddresses): Record<stri
     DEMO_ZK_BEACON_ADDRESS: addresses.demoZkBeacon,
     DEMO_ZK_VERIFIER_ADDRESS: addresses.demoZkVerifier,
   };
+}
+
+/** beacon-ops' settings on the local anvil: the addresses, and a gas cap the local chain allows. */
+export function devContractsEnv(addresses: DevSystemAddresses): Record<string, string> {
+  // The local anvil (startAnvil) runs Prague with 100M-gas blocks: no EIP-7825 cap, so a
+  // 100-proof batch (~27M gas used) is one transaction.
+  return { ...beaconOpsContractEnv(addresses), MAX_TRANSACTION_GAS: String(LOCAL_CHAIN_RULES.blockGasLimit) };
 }
 
 export interface DevContracts {
@@ -61,14 +72,21 @@ export function uncachedProvider(rpcUrl: string, chainId: bigint): JsonRpcProvid
  * beacon; and every pool wallet topped up to `fundTo` (anvil's own accounts already hold 10000
  * ether; keys from WALLET_PRIVATE_KEYS start empty). Shared by the dev stack and the benchmark.
  */
-export async function deployDevContracts(options: { rpcUrl: string; poolWallets: string[]; signer: string; fundTo?: bigint }): Promise<DevContracts> {
+export async function deployDevContracts(options: {
+  rpcUrl: string;
+  poolWallets: string[];
+  signer: string;
+  fundTo?: bigint;
+  /** The demo ECDSA beacon's accepted range (deployDevSystem's default: 0-100). */
+  ecdsaRange?: { min: bigint; max: bigint };
+}): Promise<DevContracts> {
   const probe = new JsonRpcProvider(options.rpcUrl);
   const chainId = (await probe.getNetwork()).chainId;
   probe.destroy();
   const provider = uncachedProvider(options.rpcUrl, chainId);
   try {
     const deployer = anvilAccount(0).connect(provider);
-    const addresses = await deployDevSystem(deployer, { signer: options.signer, registrars: options.poolWallets });
+    const addresses = await deployDevSystem(deployer, { signer: options.signer, registrars: options.poolWallets, ecdsaRange: options.ecdsaRange });
     const fundTo = options.fundTo ?? parseEther('100');
     for (const wallet of options.poolWallets) {
       const balance = await provider.getBalance(wallet);
@@ -76,10 +94,7 @@ export async function deployDevContracts(options: { rpcUrl: string; poolWallets:
       const nonce = await provider.getTransactionCount(deployer.address, 'pending');
       await (await deployer.sendTransaction({ to: wallet, value: fundTo - balance, nonce })).wait();
     }
-    // The local anvil (startAnvil) runs Prague with 100M-gas blocks: no EIP-7825 cap, so a
-    // 100-proof batch (~27M gas used) is one transaction.
-    const env = { ...beaconOpsContractEnv(addresses), MAX_TRANSACTION_GAS: String(LOCAL_CHAIN_RULES.blockGasLimit) };
-    return { addresses, env, deployer: deployer.address, poolWallets: options.poolWallets, signer: options.signer, chainId };
+    return { addresses, env: devContractsEnv(addresses), deployer: deployer.address, poolWallets: options.poolWallets, signer: options.signer, chainId };
   } finally {
     provider.destroy();
   }

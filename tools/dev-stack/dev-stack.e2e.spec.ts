@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts';
 import { DEV_DEFAULTS } from '@perp/service';
-import { getFreePort, waitUntil } from '@perp/local-infra';
+import { getFreePort, waitUntil, withPgClient } from '@perp/local-infra';
 import { JsonRpcProvider } from 'ethers';
 
 const ROOT = join(__dirname, '..', '..');
@@ -22,47 +22,82 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
+interface RunningStack {
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` itself (its prestart checks the ports and builds through Nx), in a process group of
+ * its own so that Ctrl-C can be sent the way a terminal sends it; resolves once the banner is out.
+ */
+async function startStack(env: NodeJS.ProcessEnv, ports: number[]): Promise<RunningStack> {
+  const stack = spawn('npm', ['start'], { cwd: ROOT, detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  stack.stdout.on('data', (chunk) => (output += chunk));
+  stack.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    stack.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const stop = async () => {
+    process.kill(-(stack.pid as number), 'SIGINT');
+    const { code, signal } = await exited;
+    // npm ends by the signal it was sent, as in a terminal; the stack itself must have stopped cleanly.
+    if (!output.includes('\nStopped.\n')) console.error(output);
+    expect(code === 0 || signal === 'SIGINT').toBe(true);
+    expect(output).toContain('\nStopped.\n');
+    for (const port of ports) expect(await listening(port)).toBe(false);
+    // No process of the group outlives it (Postgres, anvil, the indexer and both services included).
+    expect(() => process.kill(-(stack.pid as number), 0)).toThrow();
+  };
+  try {
+    await waitUntil('the dev stack banner', async () => output.includes('Press Ctrl-C to stop everything.') || stack.exitCode !== null, {
+      timeoutMs: 300_000,
+      intervalMs: 500,
+    });
+    expect(stack.exitCode).toBeNull();
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  return { output: () => output, stop };
+}
+
 /** `npm start` end to end: everything comes up, answers, and Ctrl-C (SIGINT to the process group) leaves nothing running. */
 describe('dev stack', () => {
-  it('starts Postgres, anvil and both services, prints how to reach them, and stops everything on SIGINT', async () => {
+  it('drives Perp City onto anvil, indexes it, serves it, stops on SIGINT; a second start resumes the same chain', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'perp-dev-stack-'));
     chmodSync(dataDir, 0o755);
-    const [postgres, anvil, marketData, beaconOps, marketDataMetrics, beaconOpsMetrics] = await Promise.all(Array.from({ length: 6 }, () => getFreePort()));
-    // `npm start` itself (its prestart checks the ports and builds through Nx), in a process
-    // group of its own so that Ctrl-C can be sent the way a terminal sends it.
-    const stack = spawn('npm', ['start'], {
-      cwd: ROOT,
-      detached: true,
-      env: {
-        ...process.env,
-        DEV_DATA_DIR: dataDir,
-        DEV_POSTGRES_PORT: String(postgres),
-        ANVIL_PORT: String(anvil),
-        MARKET_DATA_PORT: String(marketData),
-        BEACON_OPS_PORT: String(beaconOps),
-        MARKET_DATA_METRICS_PORT: String(marketDataMetrics),
-        BEACON_OPS_METRICS_PORT: String(beaconOpsMetrics),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    stack.stdout.on('data', (chunk) => (output += chunk));
-    stack.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      stack.once('exit', (code, signal) => resolve({ code, signal })),
+    const [postgres, anvil, marketData, beaconOps, marketDataMetrics, beaconOpsMetrics, indexer] = await Promise.all(
+      Array.from({ length: 7 }, () => getFreePort()),
     );
+    const env = {
+      DEV_DATA_DIR: dataDir,
+      DEV_POSTGRES_PORT: String(postgres),
+      ANVIL_PORT: String(anvil),
+      MARKET_DATA_PORT: String(marketData),
+      BEACON_OPS_PORT: String(beaconOps),
+      MARKET_DATA_METRICS_PORT: String(marketDataMetrics),
+      BEACON_OPS_METRICS_PORT: String(beaconOpsMetrics),
+      INDEXER_PORT: String(indexer),
+    };
+    const ports = [postgres, anvil, marketData, beaconOps, indexer];
+    const indexUrl = `postgres://postgres@127.0.0.1:${postgres}/${DEV_DEFAULTS.databases.index}`;
+    const cursor = async () =>
+      withPgClient(indexUrl, async (c) => Number((await c.query('SELECT block_number FROM chain_cursor')).rows[0]?.block_number ?? -1));
+    // First start: a still chain (no live load), so that what it serves can be compared exactly.
+    const first = await startStack({ ...env, DEV_LIVE_LOAD: 'false' }, ports);
+    let firstCursor: number;
+    let perps: string[];
     try {
-      await waitUntil('the dev stack banner', async () => output.includes('Press Ctrl-C to stop everything.') || stack.exitCode !== null, {
-        timeoutMs: 240_000,
-        intervalMs: 500,
-      });
-      expect(stack.exitCode).toBeNull();
+      const output = first.output();
       expect(output).toContain(`market-data   http://127.0.0.1:${marketData}`);
       expect(output).toContain(`beacon-ops    http://127.0.0.1:${beaconOps}`);
       expect(output).toContain('X-API-Key: ');
       expect(output).toContain('Authorization: Bearer ');
-
       expect(output).toContain('npm run dev-token -- --sub alice');
+      expect(output).toMatch(/Perp City {5}factory 0x[0-9a-fA-F]{40} {3}\(the protocol double on the local anvil; deployed and driven now\)/);
+      expect(output).toContain(`indexer: http://127.0.0.1:${indexer}/ready`);
 
       // Both metrics URLs are printed and answer Prometheus text.
       for (const port of [marketDataMetrics, beaconOpsMetrics]) {
@@ -82,45 +117,57 @@ describe('dev stack', () => {
       expect(keys.status).toBe(200);
       expect(await keys.json()).toEqual([]);
 
-      // The demo market data is loaded and served: a newcomer sees real markets at once.
-      expect(output).toContain('Loaded the demo market data: 10 markets');
-      const markets = await fetch(`http://127.0.0.1:${marketData}/markets?limit=2`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
+      // The markets served are contracts on the chain, written by the indexer, with their cosmetic fields.
+      const markets = await fetch(`http://127.0.0.1:${marketData}/markets?limit=10`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
       expect(markets.status).toBe(200);
-      const page = (await markets.json()) as { total: number; items: { perp_address: string; mark_price: string | null }[] };
-      expect(page.total).toBe(10);
-      expect(page.items).toHaveLength(2);
-      const candidates = await fetch(`http://127.0.0.1:${marketData}/positions/liquidatable?limit=1`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
-      expect(candidates.status).toBe(200);
-
-      for (const port of [marketData, beaconOps]) {
-        const health = await fetch(`http://127.0.0.1:${port}/health`);
-        expect(await health.json()).toEqual({ status: 'ok' });
-        expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
-        expect((await fetch(`http://127.0.0.1:${port}/openapi.json`)).status).toBe(200);
-      }
-
-      // The contracts are deployed and beacon-ops knows them: one ECDSA update through it lands on chain.
-      expect(output).toContain('Groth16VerifierAdapter -> Groth16Verifier');
-      expect(output).toContain(`curl -X POST http://127.0.0.1:${beaconOps}/update_beacon_with_ecdsa_adapter`);
-      // GET / is the envelope; the service information is in data (with the route list).
-      const root = (await (await fetch(`http://127.0.0.1:${beaconOps}/`)).json()) as { success: boolean; data: { contracts: Record<string, string | null> } };
-      expect(root.success).toBe(true);
-      const info = root.data;
-      expect(Object.values(info.contracts).every((address) => /^0x[0-9a-f]{40}$/.test(address ?? ''))).toBe(true);
-      const beacon = info.contracts['demo_ecdsa_beacon'] as string;
-      const accessToken = /auth: header {2}Authorization: Bearer (\S+)/.exec(output)?.[1];
-      const update = await fetch(`http://127.0.0.1:${beaconOps}/update_beacon_with_ecdsa_adapter`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ beacon_address: beacon, measurement: '42' }),
-      });
-      expect(await update.json()).toEqual({ success: true, data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/), message: 'OK' });
+      const page = (await markets.json()) as { total: number; items: { perp_address: string; ticker: string | null; beacon_address: string }[] };
+      expect(page.total).toBe(3);
+      expect(page.items.map((m) => m.ticker).sort()).toEqual(['CPI', 'GAS', 'HASH']);
+      perps = page.items.map((m) => m.perp_address);
       const chain = new JsonRpcProvider(`http://127.0.0.1:${anvil}`, undefined, { staticNetwork: true });
       try {
-        expect(await EcdsaBeacon__factory.connect(beacon, chain).index()).toBe(42n);
+        for (const perp of perps) expect((await chain.getCode(perp)).length).toBeGreaterThan(2);
+        const history = await fetch(`http://127.0.0.1:${marketData}/markets/HASH/history?limit=1`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
+        expect(((await history.json()) as { total: number }).total).toBeGreaterThan(168);
+        const candidates = await fetch(`http://127.0.0.1:${marketData}/positions/liquidatable?limit=1`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
+        expect(candidates.status).toBe(200);
+
+        for (const port of [marketData, beaconOps]) {
+          const health = await fetch(`http://127.0.0.1:${port}/health`);
+          expect(await health.json()).toEqual({ status: 'ok' });
+          expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+          expect((await fetch(`http://127.0.0.1:${port}/openapi.json`)).status).toBe(200);
+        }
+        expect((await fetch(`http://127.0.0.1:${indexer}/ready`)).status).toBe(200);
+
+        // The banner's ECDSA update, through beacon-ops, lands on the demo beacon, which is market 0's
+        // oracle: the indexer then writes that market's index.
+        expect(output).toContain('Groth16VerifierAdapter -> Groth16Verifier');
+        const printed = /update_beacon_with_ecdsa_adapter .* -d '(\{[^']*\})'/.exec(output)?.[1] as string;
+        const { beacon_address: beacon, measurement } = JSON.parse(printed) as { beacon_address: string; measurement: string };
+        const market0 = page.items.find((m) => m.beacon_address === beacon);
+        expect(market0?.ticker).toBe('HASH');
+        const accessToken = /auth: header {2}Authorization: Bearer (\S+)/.exec(output)?.[1];
+        const update = await fetch(`http://127.0.0.1:${beaconOps}/update_beacon_with_ecdsa_adapter`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+          body: printed,
+        });
+        expect(await update.json()).toEqual({ success: true, data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/), message: 'OK' });
+        expect(await EcdsaBeacon__factory.connect(beacon, chain).index()).toBe(BigInt(measurement));
+        await waitUntil(
+          'the new index in the store',
+          async () =>
+            withPgClient(
+              indexUrl,
+              async (c) => (await c.query('SELECT index_price_x96 FROM markets WHERE beacon_address = $1', [beacon])).rows[0]?.index_price_x96 === measurement,
+            ),
+          { timeoutMs: 30_000, intervalMs: 200 },
+        );
 
         // The README flow: prove a value for the demo ZK beacon, post the printed body to /update_beacon.
-        const zkBeacon = info.contracts['demo_zk_beacon'] as string;
+        const root = (await (await fetch(`http://127.0.0.1:${beaconOps}/`)).json()) as { data: { contracts: Record<string, string | null> } };
+        const zkBeacon = root.data.contracts['demo_zk_beacon'] as string;
         expect(output).toContain(`npm run -s prove -- --measurements 1,2,3,4 --beacon ${zkBeacon} | curl -X POST http://127.0.0.1:${beaconOps}/update_beacon`);
         const proved = await promisify(execFile)(
           process.execPath,
@@ -134,20 +181,28 @@ describe('dev stack', () => {
         });
         expect(await zkUpdate.json()).toEqual({ success: true, data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/), message: 'OK' });
         expect((await VerifiableBeacon__factory.connect(zkBeacon, chain).getData())[0]).toBe((5n << 96n) / 2n); // the mean 2.5
+        firstCursor = await cursor();
       } finally {
         chain.destroy();
       }
     } finally {
-      process.kill(-(stack.pid as number), 'SIGINT');
-      const { code, signal } = await exited;
-      // npm ends by the signal it was sent, as in a terminal; the stack itself must have stopped cleanly.
-      if (!output.includes('\nStopped.\n')) console.error(output);
-      expect(code === 0 || signal === 'SIGINT').toBe(true);
-      expect(output).toContain('\nStopped.\n');
-      for (const port of [postgres, anvil, marketData, beaconOps]) expect(await listening(port)).toBe(false);
-      // No process of the group outlives it (Postgres, anvil and both services included).
-      expect(() => process.kill(-(stack.pid as number), 0)).toThrow();
+      await first.stop();
+    }
+
+    // Second start: the same chain and index, resumed (no deployment, no drive, nothing re-indexed);
+    // the live load then trades, and the indexer follows.
+    const second = await startStack({ ...env, DEV_LIVE_LOAD_INTERVAL_MS: '200' }, ports);
+    try {
+      const output = second.output();
+      expect(output).toContain(`resumed from ${join(dataDir, 'chain')}`);
+      expect(output).not.toContain('Driving the chain-demo preset');
+      expect(output).not.toContain('index store cursor created');
+      const markets = await fetch(`http://127.0.0.1:${marketData}/markets?limit=10`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
+      expect(((await markets.json()) as { items: { perp_address: string }[] }).items.map((m) => m.perp_address).sort()).toEqual([...perps].sort());
+      await waitUntil('the live load mined and indexed', async () => (await cursor()) > firstCursor + 3, { timeoutMs: 60_000, intervalMs: 250 });
+    } finally {
+      await second.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 600_000);
 });

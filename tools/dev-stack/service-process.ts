@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { ManagedProcess, spawnManaged, waitUntil } from '@perp/local-infra';
 import { REPO_ROOT } from './dev-settings';
 
-const COLORS = { 'market-data': '\x1b[36m', 'beacon-ops': '\x1b[35m' } as const;
+const COLORS = { 'market-data': '\x1b[36m', 'beacon-ops': '\x1b[35m', indexer: '\x1b[33m' } as const;
 export type AppName = keyof typeof COLORS;
 
 /** Runs a built app with its output prefixed by its name, and waits for /health. */

@@ -129,6 +129,7 @@ async function main() {
   }
   try {
     const output = await smoke(root, env);
+    await smoke(root, env, { resume: true });
     // Else the start did not meet what this run is for (e.g. a temp folder that nobody can reach).
     if (privateHome && !output.includes('Postgres runs as nobody from')) fail('the dev stack did not place Postgres where nobody can reach it');
     if (privateHome && (statSync(privateHome).mode & 0o777) !== 0o700) fail(`${privateHome} is no longer mode 0700: the start weakened it`);
@@ -149,8 +150,9 @@ function removePrivateClone(home, clone) {
   rmSync(home, { recursive: true, force: true });
 }
 
-async function smoke(root, env) {
-  console.log(`start smoke: npm start in ${root} (as the README says, with no settings)...`);
+async function smoke(root, env, { resume = false } = {}) {
+  const spawned = Date.now();
+  console.log(`start smoke: ${resume ? 'a second ' : ''}npm start in ${root} (as the README says, with no settings)...`);
   const stack = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   for (const stream of [stack.stdout, stack.stderr]) {
@@ -170,7 +172,11 @@ async function smoke(root, env) {
       if (Date.now() - started > START_TIMEOUT_MS) fail(`no banner within ${START_TIMEOUT_MS / 1000} s`);
       await sleep(250);
     }
-    console.log(`start smoke: banner printed ${seconds()} s after npm start`);
+    console.log(`start smoke: banner printed ${((Date.now() - spawned) / 1000).toFixed(1)} s after ${resume ? 'the second' : ''} npm start`);
+    // A second start resumes the chain and the index of the first: no deployment, no drive, no re-indexing.
+    if (resume && !/resumed from \S+chain\)/.test(output)) fail('the second start did not resume the dev chain');
+    if (resume && (output.includes('Driving the chain-demo preset') || output.includes('index store cursor created')))
+      fail('the second start drove or indexed the chain again');
 
     const md = `http://127.0.0.1:${DEV_PORTS.MARKET_DATA_PORT}`;
     const bo = `http://127.0.0.1:${DEV_PORTS.BEACON_OPS_PORT}`;
@@ -187,11 +193,19 @@ async function smoke(root, env) {
     }
 
     await expectJson('market-data GET /markets without a key is refused', `${md}/markets`, {}, (status) => (status === 401 ? null : 'expected 401'));
-    await expectJson(
-      'market-data GET /markets with the printed key lists the demo markets',
-      `${md}/markets?limit=2`,
+    const anvil = `http://127.0.0.1:${DEV_PORTS.ANVIL_PORT}`;
+    const markets = await expectJson(
+      "market-data GET /markets with the printed key lists the dev chain's markets",
+      `${md}/markets?limit=10`,
       { headers: { 'X-API-Key': apiKey } },
-      (status, body) => (status === 200 && body.total === 10 && body.items?.length === 2 ? null : 'expected 10 markets'),
+      (status, body) => (status === 200 && body.total === 3 && body.items?.length === 3 ? null : 'expected 3 markets'),
+    );
+    for (const market of markets.items) {
+      if ((await rpc(anvil, 'eth_getCode', [market.perp_address, 'latest'])) === '0x') fail(`market ${market.perp_address} has no code on the dev chain`);
+    }
+    console.log('  ok  every market listed is a contract on the dev chain');
+    await expectJson('indexer GET /ready', `http://127.0.0.1:${DEV_PORTS.INDEXER_PORT}/ready`, {}, (status, body) =>
+      status === 200 && body?.lag_blocks === 0 ? null : 'not ready at the head',
     );
 
     const post = (auth) => ({
@@ -209,6 +223,21 @@ async function smoke(root, env) {
     const receipt = await rpc(`http://127.0.0.1:${DEV_PORTS.ANVIL_PORT}`, 'eth_getTransactionReceipt', [hash]);
     if (receipt?.status !== '0x1') fail(`the update's transaction ${hash} has no successful receipt on the chain`);
     console.log('  ok  its transaction is mined with status 1');
+
+    // The audit, as CI's proof that the index equals the chain: once the indexer holds the update's block.
+    const updateBlock = Number(BigInt(receipt.blockNumber));
+    const indexerReady = `http://127.0.0.1:${DEV_PORTS.INDEXER_PORT}/ready`;
+    for (let waited = 0; ((await (await fetch(indexerReady)).json()).cursor?.block_number ?? -1) < updateBlock; waited += 250) {
+      if (waited > 60_000) fail(`the indexer did not reach block ${updateBlock} within 60 s`);
+      await sleep(250);
+    }
+    try {
+      const audit = execFileSync('npm', ['run', '-s', 'audit:index', '--', '--rpc', anvil], { cwd: root, env, encoding: 'utf8' });
+      process.stdout.write(audit.replace(/^(?=.)/gm, '  | '));
+      console.log('  ok  npm run audit:index: no disagreement between the index and the chain');
+    } catch (error) {
+      fail(`npm run audit:index failed (exit ${error.status}):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    }
   } finally {
     // Ctrl-C in a terminal signals the whole foreground process group.
     if (!exit) process.kill(-stack.pid, 'SIGINT');

@@ -7,3 +7,4 @@ export * from './lib/explain';
 // The seeded randomness and price paths, for the chain driver's presets (tools/chain-driver).
 export { Rng, q40 } from './lib/rng';
 export { PriceModel } from './lib/price-model';
+export { MARKET_THEMES, themedMarket, type MarketTheme } from './lib/market-setup';

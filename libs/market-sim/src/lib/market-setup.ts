@@ -69,14 +69,16 @@ export interface MarketConfig {
   positions: number;
 }
 
-interface Theme {
+/** What a market is about: its name and symbol, and the cosmetic fields an operator would set. */
+export interface MarketTheme {
   name: string;
   symbol: string;
   source: string;
   label: string;
 }
 
-const THEMES: Theme[] = [
+/** Shared with the chain driver, whose markets on the dev chain take the same names. */
+export const MARKET_THEMES: MarketTheme[] = [
   { name: 'Bitcoin Hashrate', symbol: 'HASH', source: 'mempool.space', label: 'Mining' },
   { name: 'Ethereum Gas Price', symbol: 'GAS', source: 'etherscan gas tracker', label: 'Network' },
   { name: 'US CPI YoY', symbol: 'CPI', source: 'BLS', label: 'Macro' },
@@ -94,6 +96,13 @@ const THEMES: Theme[] = [
   { name: 'NFT Floor Index', symbol: 'NFTF', source: 'marketplace API', label: 'NFT' },
   { name: 'Steam Concurrent Users', symbol: 'STEAM', source: 'Steam API', label: 'Gaming' },
 ];
+
+/** Market `index`'s theme, name and symbol (past the last theme, the names repeat with a round number). */
+export function themedMarket(index: number): { theme: MarketTheme; name: string; symbol: string } {
+  const theme = MARKET_THEMES[index % MARKET_THEMES.length];
+  const round = Math.floor(index / MARKET_THEMES.length);
+  return round === 0 ? { theme, name: theme.name, symbol: theme.symbol } : { theme, name: `${theme.name} ${round + 1}`, symbol: `${theme.symbol}${round + 1}` };
+}
 
 /** The kinds of a preset's markets in a fixed order: specials spread among the ordinary ones. */
 function kinds(preset: Preset): MarketKind[] {
@@ -157,10 +166,7 @@ export function setUpMarkets(preset: Preset, time: Timeline, rng: Rng): MarketCo
   const tickers = new Set<string>();
   const configs: MarketConfig[] = kindList.map((kind, index) => {
     const r = rng.fork(`market-${index}`);
-    const theme = THEMES[index % THEMES.length];
-    const round = Math.floor(index / THEMES.length);
-    const name = round === 0 ? theme.name : `${theme.name} ${round + 1}`;
-    const symbol = round === 0 ? theme.symbol : `${theme.symbol}${round + 1}`;
+    const { theme, name, symbol } = themedMarket(index);
     const ticker = index > 0 && r.chance(preset.noTickerShare) ? null : symbol;
     if (ticker) tickers.add(ticker);
     const perpAddress = r.address();

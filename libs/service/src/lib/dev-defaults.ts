@@ -13,6 +13,8 @@ export const DEV_DEFAULTS = {
   rpcUrl: `http://127.0.0.1:${DEV_PORTS.ANVIL_PORT}`,
   marketDataPort: DEV_PORTS.MARKET_DATA_PORT,
   beaconOpsPort: DEV_PORTS.BEACON_OPS_PORT,
+  /** The indexer's /health, /ready and /metrics. */
+  indexerPort: DEV_PORTS.INDEXER_PORT,
   /** Each service's /metrics listener (METRICS_PORT); the dev stack moves them with the variables of dev-ports.json. */
   marketDataMetricsPort: DEV_PORTS.MARKET_DATA_METRICS_PORT,
   beaconOpsMetricsPort: DEV_PORTS.BEACON_OPS_METRICS_PORT,
