@@ -1,6 +1,9 @@
 import { MarketsRow } from '@perp/index-db';
+import { marketTickBounds } from '@perp/perp-city-abi';
 import { MarketConfig, PROTOCOL } from './market-setup';
 import { MarketFinalState } from './market-sim';
+
+const CHAIN_TICK_BOUNDS = marketTickBounds('v0.1.0');
 
 /** The markets row of a simulated market: its configuration plus the state the run ended with. */
 export function marketRow(c: MarketConfig, s: MarketFinalState): MarketsRow {
@@ -20,8 +23,10 @@ export function marketRow(c: MarketConfig, s: MarketFinalState): MarketsRow {
     ema_window: PROTOCOL.emaWindowSeconds,
     protocol_fee: c.protocolFee,
     tick_spacing: PROTOCOL.tickSpacing,
-    min_tick: c.minTick,
-    max_tick: c.maxTick,
+    // What the chain means by them (the Perp's own tick bounds), as the indexer writes them; the
+    // simulator's price model keeps to a narrower band of its own (c.minTick..c.maxTick).
+    min_tick: CHAIN_TICK_BOUNDS.minTick,
+    max_tick: CHAIN_TICK_BOUNDS.maxTick,
     taker_liq_margin_ratio: PROTOCOL.takerLiqMarginRatio,
     taker_backstop_margin_ratio: c.takerBackstopMarginRatio,
     maker_liq_margin_ratio: PROTOCOL.makerLiqMarginRatio,
