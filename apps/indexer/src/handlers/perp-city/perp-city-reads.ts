@@ -241,8 +241,9 @@ export class PerpCityReads {
 
   /**
    * The Perp's ticks[tick] funding words (two a tick). The Perp has no extsload, so these are
-   * eth_getStorageAt at the block, sent at once: ethers puts them in the JSON-RPC batch of the
-   * aggregate's eth_call (batches of up to its batchMaxCount requests), not one round trip each.
+   * eth_getStorageAt at the block, all sent at once with the aggregate: ethers' batching (requests
+   * within its 10 ms stall, up to batchMaxCount a batch) carries them in a few HTTP round trips, but
+   * each is still one JSON-RPC request to the provider.
    */
   private perpTickFunding(perp: string, ticks: readonly number[], block: number): Promise<string[]> {
     return Promise.all(ticks.flatMap((tick) => perpTickFundingSlots(tick)).map((slot) => this.provider.getStorage(perp, slot, block)));
