@@ -2,14 +2,22 @@ import { decodeAggregate3Results, encodeAggregate3, type Call3 } from '@perp/con
 import {
   BEACON_INTERFACE,
   buildFromPoolHooks,
+  decodeExtsloadWords,
   decodeMarketModuleColumns,
   decodePerpEmas,
+  decodePerpTickFunding,
+  decodeUint256Word,
+  extsloadCalldata,
   MARKET_MODULE_CALLS,
   perpInterface,
   PERP_EMAS_SLOT,
+  perpMakerFeeGrowthInside1LastSlot,
+  perpTickFundingSlots,
   POOL_MANAGER_INTERFACE,
   poolFeeGrowthGlobal1Slot,
+  poolTickFeeGrowthOutside1Slot,
   unpackBalanceDelta,
+  type Bytes32,
   type MarketModuleColumns,
   type PerpBuild,
 } from '@perp/perp-city-abi';
@@ -45,6 +53,36 @@ export interface MarketViews {
   build: PerpBuild;
   feeGrowthGlobal1X128: bigint;
   nextPosId: bigint;
+  /** What the call asked of the market's maker bands, read in the same block. */
+  bands: BandViews;
+}
+
+/** A maker's band: its v4 position is the Perp's, with salt bytes32(posId), over [tickLower, tickUpper]. */
+export interface MakerBand {
+  posId: bigint;
+  tickLower: number;
+  tickUpper: number;
+}
+
+/** The band state to read with a market: the ticks of its open bands, and the pool positions of the makers written. */
+export interface BandRequest {
+  ticks: readonly number[];
+  makers: readonly MakerBand[];
+}
+
+const NO_BANDS: BandRequest = { ticks: [], makers: [] };
+
+/** One band tick at one block: the Perp's funding checkpoints (ticks[tick]) and the PoolManager's fee growth outside. */
+export interface TickViews {
+  cumlFundingOppX96: bigint;
+  cumlFundingDivSqrtPOppX96: bigint;
+  feeGrowthOutside1X128: bigint;
+}
+
+export interface BandViews {
+  ticks: Map<number, TickViews>;
+  /** Each maker's pool position feeGrowthInside1LastX128 (as of its last modifyLiquidity), by position id. */
+  feeGrowthInside1LastX128: Map<bigint, bigint>;
 }
 
 /** A position's chain state at one block. */
@@ -96,8 +134,12 @@ export class PerpCityReads {
     return { number, timestamp: block.timestamp };
   }
 
-  /** Every view of a market at `block`, in two round trips (the modules' addresses first). */
-  async market(perp: string, poolId: string, block: number): Promise<MarketViews> {
+  /**
+   * Every view of a market at `block`, in two round trips (the modules' addresses first), with the
+   * `bands` state: its PoolManager words by one extsload(bytes32[]) inside the first aggregate, the
+   * Perp's tick funding words alongside it.
+   */
+  async market(perp: string, poolId: string, block: number, bands: BandRequest = NO_BANDS): Promise<MarketViews> {
     const call = (target: string, iface: Interface, name: string, args: unknown[] = [], allowFailure = false): Call3 => ({
       target,
       allowFailure,
@@ -117,7 +159,9 @@ export class PerpCityReads {
       call(perp, PERP, 'nextPosId'),
       call(this.poolManager, POOL_MANAGER_INTERFACE, 'extsload(bytes32)', [poolFeeGrowthGlobal1Slot(poolId)]),
     ];
-    const r = await this.aggregate(first, block);
+    const slots = bandSlots(poolId, perp, bands);
+    if (slots.length > 0) first.push({ target: this.poolManager, allowFailure: false, callData: extsloadCalldata(slots) });
+    const [r, funding] = await Promise.all([this.aggregate(first, block), this.perpTickFunding(perp, bands.ticks, block)]);
     const out = (i: number, name: string, iface: Interface = PERP) => iface.decodeFunctionResult(name, r[i].returnData);
     const modules = out(0, 'modules');
     const key = out(1, 'poolKey')[0];
@@ -181,7 +225,28 @@ export class PerpCityReads {
       build: buildFromPoolHooks(key.hooks as string),
       feeGrowthGlobal1X128: feeGrowth,
       nextPosId,
+      bands: decodeBands(bands, slots.length > 0 ? decodeExtsloadWords(r[first.length - 1].returnData, slots.length) : [], funding),
     };
+  }
+
+  /** The band state alone at `block` (a rewind, which learns its bands after reading the market): one eth_call and the Perp's words. */
+  async bands(perp: string, poolId: string, request: BandRequest, block: number): Promise<BandViews> {
+    const slots = bandSlots(poolId, perp, request);
+    const [data, funding] = await Promise.all([
+      slots.length > 0 ? this.provider.call({ to: this.poolManager, data: extsloadCalldata(slots), blockTag: block }) : null,
+      this.perpTickFunding(perp, request.ticks, block),
+    ]);
+    return decodeBands(request, data === null ? [] : decodeExtsloadWords(data, slots.length), funding);
+  }
+
+  /**
+   * The Perp's ticks[tick] funding words (two a tick). The Perp has no extsload, so these are
+   * eth_getStorageAt at the block, all sent at once with the aggregate: ethers' batching (requests
+   * within its 10 ms stall, up to batchMaxCount a batch) carries them in a few HTTP round trips, but
+   * each is still one JSON-RPC request to the provider.
+   */
+  private perpTickFunding(perp: string, ticks: readonly number[], block: number): Promise<string[]> {
+    return Promise.all(ticks.flatMap((tick) => perpTickFundingSlots(tick)).map((slot) => this.provider.getStorage(perp, slot, block)));
   }
 
   /** Positions of one market at `block`: positions(), takerDetails(), makerDetails() and ownerOf() of each, in one eth_call. */
@@ -228,4 +293,21 @@ export class PerpCityReads {
     });
     return views;
   }
+}
+
+/** The PoolManager words of a band request, in order: each tick's feeGrowthOutside1X128, then each maker's feeGrowthInside1LastX128. */
+function bandSlots(poolId: string, perp: string, request: BandRequest): Bytes32[] {
+  return [
+    ...request.ticks.map((tick) => poolTickFeeGrowthOutside1Slot(poolId, tick)),
+    ...request.makers.map((m) => perpMakerFeeGrowthInside1LastSlot(poolId, perp, m.tickLower, m.tickUpper, m.posId)),
+  ];
+}
+
+function decodeBands(request: BandRequest, words: readonly string[], funding: readonly string[]): BandViews {
+  const ticks = new Map<number, TickViews>();
+  request.ticks.forEach((tick, i) => {
+    ticks.set(tick, { ...decodePerpTickFunding([funding[2 * i], funding[2 * i + 1]]), feeGrowthOutside1X128: decodeUint256Word(words[i]) });
+  });
+  const feeGrowthInside1LastX128 = new Map(request.makers.map((m, i) => [m.posId, decodeUint256Word(words[request.ticks.length + i])]));
+  return { ticks, feeGrowthInside1LastX128 };
 }

@@ -1,6 +1,6 @@
-import { liquidationKeyX96, liquidationMarkX96, type MarketsRow, type PositionsRow } from '@perp/index-db';
+import { liquidationKeyX96, liquidationMarkX96, type MarketsRow, type PositionsRow, type TicksRow } from '@perp/index-db';
 import { marketTickBounds } from '@perp/perp-city-abi';
-import type { MarketViews, PositionViews } from './perp-city-reads';
+import type { MarketViews, PositionViews, TickViews } from './perp-city-reads';
 
 const Q96 = 2n ** 96n;
 
@@ -96,8 +96,18 @@ function entryPriceX96(perpDelta: bigint, usdDelta: bigint): bigint | null {
   return (usd * Q96) / perp;
 }
 
-/** The positions row of an open position at one block, from its views. */
-export function openPositionRow(perpAddress: string, id: bigint, v: PositionViews, h: PositionHistory, blockNumber: number): PositionsRow {
+/**
+ * The positions row of an open position at one block, from its views and, for a maker, its pool
+ * position's feeGrowthInside1LastX128 (the LP-fee leg's checkpoint; takers pass 0n).
+ */
+export function openPositionRow(
+  perpAddress: string,
+  id: bigint,
+  v: PositionViews,
+  h: PositionHistory,
+  blockNumber: number,
+  feeGrowthInside1LastX128: bigint,
+): PositionsRow {
   const taker = !h.isMaker;
   const book = { margin: v.margin, perpDelta: v.perpDelta, usdDelta: v.usdDelta };
   const hasExposure = taker && v.perpDelta !== 0n;
@@ -142,8 +152,19 @@ export function openPositionRow(perpAddress: string, id: bigint, v: PositionView
     entry_funding_below_x96: taker ? 0n : v.maker.belowX96,
     entry_funding_within_x96: taker ? 0n : v.maker.withinX96,
     entry_funding_div_sqrt_within_x96: taker ? 0n : v.maker.divSqrtPriceWithinX96,
-    // The band's fee growth inside at its last touch (PoolManager positions slot): read with the ticks (makers' fee legs).
-    fee_growth_inside1_last_x128: 0n,
+    fee_growth_inside1_last_x128: taker ? 0n : feeGrowthInside1LastX128,
+    block_number: blockNumber,
+  };
+}
+
+/** The ticks row of one band tick at one block. */
+export function tickRow(perpAddress: string, tick: number, v: TickViews, blockNumber: number): TicksRow {
+  return {
+    perp_address: perpAddress,
+    tick,
+    cuml_funding_opp_x96: v.cumlFundingOppX96,
+    cuml_funding_div_sqrt_p_opp_x96: v.cumlFundingDivSqrtPOppX96,
+    fee_growth_outside1_x128: v.feeGrowthOutside1X128,
     block_number: blockNumber,
   };
 }

@@ -4,13 +4,16 @@ import {
   POSITIONS_COLUMNS,
   rowCells,
   SNAPSHOTS_COLUMNS,
+  TICKS_COLUMNS,
   TRADES_COLUMNS,
   type Cell,
   type MarketsRow,
   type PositionsRow,
+  type TicksRow,
   type TradesRow,
 } from '@perp/index-db';
 import type { EntityManager } from 'typeorm';
+import type { OpenBands } from './perp-city-bands';
 
 type Raw = Record<string, unknown>;
 
@@ -76,6 +79,29 @@ export class PerpCityStore {
       await this.tx.query(
         upsertSql('positions', POSITIONS_COLUMNS, ['perp_address', 'id'], new Set(), chunk.length),
         chunk.flatMap((row) => rowCells(POSITIONS_COLUMNS, row).map(sqlValue)),
+      );
+    }
+  }
+
+  /** The bands of a market's open makers as stored (positions_open_makers_idx). */
+  async openMakerBands(perpAddress: string): Promise<OpenBands> {
+    const rows: { id: string; tick_lower: number; tick_upper: number }[] = await this.tx.query(
+      `SELECT id, tick_lower, tick_upper FROM positions WHERE perp_address = $1 AND NOT is_closed AND is_maker AND tick_lower IS NOT NULL`,
+      [perpAddress],
+    );
+    return new Map(rows.map((r) => [BigInt(r.id), { posId: BigInt(r.id), tickLower: r.tick_lower, tickUpper: r.tick_upper }]));
+  }
+
+  /** Makes a market's ticks rows exactly `rows` (all of that market): a tick no longer among them is deleted. */
+  async replaceTicks(perpAddress: string, rows: readonly TicksRow[]): Promise<void> {
+    await this.tx.query(`DELETE FROM ticks WHERE perp_address = $1 AND NOT (tick = ANY($2::int[]))`, [perpAddress, rows.map((r) => r.tick)]);
+    if (rows.length === 0) return;
+    // A statement's parameters are capped at 65535: ticks have 6 columns.
+    for (let at = 0; at < rows.length; at += 5000) {
+      const chunk = rows.slice(at, at + 5000);
+      await this.tx.query(
+        upsertSql('ticks', TICKS_COLUMNS, ['perp_address', 'tick'], new Set(), chunk.length),
+        chunk.flatMap((row) => rowCells(TICKS_COLUMNS, row).map(sqlValue)),
       );
     }
   }

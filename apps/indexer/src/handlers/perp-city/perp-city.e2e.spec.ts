@@ -1,9 +1,16 @@
-import { migrateStore, decodePosition, POSITION_COLUMNS, POSITION_TICK_JOINS } from '@perp/index-db';
+import { decodeMarketChainRow, decodePosition, makerFigures, markMarket, migrateStore, POSITION_COLUMNS, POSITION_TICK_JOINS } from '@perp/index-db';
 import { Multicall3__factory } from '@perp/contracts';
 import { deployPerpCity, Perp__factory, pushEcdsaIndex, TestUSDC__factory, type Perp, type PerpCityAddresses } from '@perp/contracts/testing';
 import { createServiceLogger } from '@perp/http';
 import { ANVIL_MNEMONIC, AnvilNode, PostgresServer, rpcCall, startAnvil, startTestPostgres, waitUntil, withPgClient } from '@perp/local-infra';
-import { unpackBalanceDelta } from '@perp/perp-city-abi';
+import {
+  perpMakerPoolPositionSlot,
+  perpTickFundingSlots,
+  poolTickFeeGrowthOutside1Slot,
+  poolTickInfoSlot,
+  slotPlus,
+  unpackBalanceDelta,
+} from '@perp/perp-city-abi';
 import { priceToX96 } from '@perp/x96-math';
 import { HDNodeWallet, JsonRpcProvider, MaxUint256, Mnemonic, Wallet } from 'ethers';
 import { loadIndexerSettings } from '../../settings';
@@ -58,6 +65,36 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     await (await perp.connect(trader).openTaker({ holder: trader.address, margin, perpDelta, amt1Limit: 0n }, GAS)).wait();
     return id;
   };
+  const openMaker = async (tickLower: number, tickUpper: number, liquidity: bigint): Promise<bigint> => {
+    const id = await perp.nextPosId();
+    const params = { holder: trader.address, margin: 20_000_000_000n, tickLower, tickUpper, liquidity, maxAmt0In: MaxUint256, maxAmt1In: MaxUint256 };
+    await (await perp.connect(trader).openMaker(params, GAS)).wait();
+    return id;
+  };
+  /** Closes a maker (all its liquidity out); the LP fees its MakerClosed says it was paid. */
+  const closeMaker = async (posId: bigint): Promise<bigint> => {
+    const { liquidity } = await perp.makerDetails(posId);
+    const receipt = await (
+      await perp.connect(trader).adjustMaker({ posId, marginDelta: 0n, liquidityDelta: -liquidity, amt0Limit: 0n, amt1Limit: 0n }, GAS)
+    ).wait();
+    const closed = receipt?.logs
+      .filter((log) => log.address === addresses.perp)
+      .map((log) => perp.interface.parseLog(log))
+      .find((log) => log?.name === 'MakerClosed');
+    if (!closed) throw new Error(`maker ${posId}: no MakerClosed`);
+    return closed.args['lpFees'] as bigint;
+  };
+  const poolTick = async () => Number((await perp.poolState()).tick);
+  /** The pool's usable tick at or below the price (bands sit on multiples of the spacing, 30). */
+  const spacedTick = async () => Math.floor((await poolTick()) / 30) * 30;
+  /** Takers trade the pool until its tick passes `tick` (upwards: at or above it; downwards: below it), one trade a block. */
+  const tradeTickPast = async (tick: number, up: boolean) => {
+    for (let i = 0; up ? (await poolTick()) < tick : (await poolTick()) >= tick; i++) {
+      if (i === 20) throw new Error(`the pool did not pass tick ${tick}`);
+      await openTaker(up ? 200_000_000n : -200_000_000n, 50_000_000_000n);
+    }
+  };
+  const word = async (address: string, slot: string) => BigInt(await provider.getStorage(address, slot));
 
   beforeAll(async () => {
     postgres = await startTestPostgres(['perp_index']);
@@ -142,9 +179,27 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
       addresses.perp.toLowerCase(),
     ]);
     expect(rows.map((r) => BigInt(r['id'] as string))).toEqual(Array.from({ length: Number((await perp.nextPosId()) - 1n) }, (_, i) => BigInt(i + 1)));
+    const bandTicks = new Set<number>();
     for (const row of rows) {
       const p = decodePosition(row);
       if (p.isClosed) continue;
+      if (p.isMaker) {
+        // The maker's v4 position, keyed (owner = the Perp, salt = posId) as the handler keys it: its liquidity word is the band's.
+        const d = await perp.makerDetails(p.id);
+        const slot = perpMakerPoolPositionSlot(addresses.poolId, addresses.perp, Number(d.tickLower), Number(d.tickUpper), p.id);
+        expect({
+          lower: p.tickLower,
+          upper: p.tickUpper,
+          liquidity: await word(addresses.poolManager, slot),
+          feeLast: p.chain.feeGrowthInside1LastX128,
+        }).toEqual({
+          lower: Number(d.tickLower),
+          upper: Number(d.tickUpper),
+          liquidity: d.liquidity,
+          feeLast: await word(addresses.poolManager, slotPlus(slot, 2)),
+        });
+        bandTicks.add(Number(d.tickLower)).add(Number(d.tickUpper));
+      }
       const onChain = await perp.positions(p.id);
       const { perp: perpDelta, usd } = unpackBalanceDelta(onChain.delta);
       expect({ id: p.id, margin: p.margin, perpDelta: p.perpDelta, usdDelta: p.usdDelta, entry: p.chain.entryCumulativeFundingX96, holder: p.holder }).toEqual({
@@ -156,6 +211,40 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
         holder: (await perp.ownerOf(p.id)).toLowerCase(),
       });
     }
+    // The ticks rows: exactly the open bands' ticks, each as the PoolManager and the Perp's tick map hold it.
+    const ticks = await query(`SELECT * FROM ticks WHERE perp_address = $1 ORDER BY tick`, [addresses.perp.toLowerCase()]);
+    expect(ticks.map((t) => t['tick'])).toEqual([...bandTicks].sort((a, b) => a - b));
+    for (const t of ticks) {
+      const tick = t['tick'] as number;
+      const [fundingSlot, divSqrtSlot] = perpTickFundingSlots(tick);
+      expect(BigInt.asUintN(128, await word(addresses.poolManager, poolTickInfoSlot(addresses.poolId, tick)))).toBeGreaterThan(0n);
+      expect({
+        tick,
+        feeOutside: BigInt(t['fee_growth_outside1_x128'] as string),
+        fundingOpp: BigInt(t['cuml_funding_opp_x96'] as string),
+        divSqrtOpp: BigInt(t['cuml_funding_div_sqrt_p_opp_x96'] as string),
+      }).toEqual({
+        tick,
+        feeOutside: await word(addresses.poolManager, poolTickFeeGrowthOutside1Slot(addresses.poolId, tick)),
+        fundingOpp: BigInt.asIntN(256, await word(addresses.perp, fundingSlot)),
+        divSqrtOpp: BigInt.asIntN(256, await word(addresses.perp, divSqrtSlot)),
+      });
+    }
+  }
+
+  /** The LP fees market-data's maker math (index-db makerFigures) gives a maker from the stored rows (marked at the market's last write). */
+  async function storedLpFees(id: bigint): Promise<bigint> {
+    await caughtUp();
+    const [m] = await query(`SELECT * FROM markets WHERE perp_address = $1`, [addresses.perp.toLowerCase()]);
+    const [row] = await query(`SELECT ${POSITION_COLUMNS} FROM positions p ${POSITION_TICK_JOINS} WHERE p.perp_address = $1 AND p.id = $2`, [
+      addresses.perp.toLowerCase(),
+      id.toString(),
+    ]);
+    const market = decodeMarketChainRow(m);
+    const position = decodePosition(row);
+    const marked = markMarket(market, Number(m['last_touched_at']));
+    if (!marked || !position.ticks) throw new Error(`maker ${id}: no mark or no band ticks stored`);
+    return makerFigures(marked, market, position.chain, position.ticks).lpFees;
   }
 
   it('indexes the factory market with its seed maker, from the chain', async () => {
@@ -205,36 +294,80 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     expect(stillOpen['liq_key_x96']).not.toBeNull();
   });
 
-  it.each([1, 4])('a reorg of depth %i: the positions and trades of the dropped blocks are gone, the market re-read at the fork', async (depth) => {
-    const before = await head();
-    const ids: bigint[] = [];
-    // One trade per block (anvil mines each transaction alone): `depth` blocks of opens that the reorg drops.
-    for (let i = 0; i < depth; i++) ids.push(await openTaker(1_000_000n + BigInt(i), 60_000_000n));
+  it('makers: band ticks and fee growth inside as the chain holds them; the LP fees computed from the store are what a close pays', async () => {
+    const lower = (await spacedTick()) - 60;
+    const upper = lower + 150;
+    const first = await openMaker(lower, upper, 10n ** 11n);
+    // Across the band both ways (each crossing flips a tick's fee growth outside), fees donated on the way.
+    await tradeTickPast(upper, true);
+    await tradeTickPast(lower, false);
+    // On ticks already crossed, a new position's checkpoint is a fee growth inside that is not 0.
+    const second = await openMaker(lower, upper, 2n * 10n ** 11n);
+    await tradeTickPast(lower + 60, true);
     await expectStoreEqualsViews();
-    expect(await head()).toBe(before + depth);
-    const stored = await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)]);
-    expect(stored).toHaveLength(depth);
+    const [secondRow] = await query(`SELECT fee_growth_inside1_last_x128 FROM positions WHERE id = $1`, [second.toString()]);
+    expect(BigInt(secondRow['fee_growth_inside1_last_x128'] as string)).toBeGreaterThan(0n);
+    expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[]) ORDER BY tick`, [[lower, upper]])).toEqual([{ tick: lower }, { tick: upper }]);
 
-    await rpcCall(anvil.url, 'anvil_reorg', [depth, []]);
-    // The same height on another chain: the follower finds the fork and rewinds.
-    await waitUntil(
-      'the cursor on the new chain',
-      async () => {
-        const block = await provider.send('eth_getBlockByNumber', ['latest', false]);
-        const [cursor] = await query<{ block_hash: string }>(`SELECT block_hash FROM chain_cursor`);
-        return cursor?.block_hash === block.hash;
-      },
-      { timeoutMs: 60_000, intervalMs: 100 },
-    );
-    expect(await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)])).toEqual([]);
-    expect(await query(`SELECT id FROM snapshots WHERE block_number > $1`, [before])).toEqual([]);
-    await expectStoreEqualsViews();
-
-    // And it goes on on the new chain: the same ids again, now other positions.
-    const again = await openTaker(3_000_000n, 90_000_000n);
-    expect(again).toBe(ids[0]);
-    await expectStoreEqualsViews();
-    const [row] = await query(`SELECT perp_delta FROM positions WHERE id = $1`, [again.toString()]);
-    expect(row['perp_delta']).toBe('3000000');
+    // Each close pays floor(L * (inside - last) / 2^128) from the pool: market-data's figure from the rows stored just before.
+    for (const id of [first, second]) {
+      const expected = await storedLpFees(id);
+      expect(expected).toBeGreaterThan(0n);
+      expect(await closeMaker(id)).toBe(expected);
+      await expectStoreEqualsViews();
+    }
+    // No open band uses the two ticks any more: their rows are gone.
+    expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[])`, [[lower, upper]])).toEqual([]);
   });
+
+  it.each([1, 5])(
+    'a reorg of depth %i: the positions, trades and band ticks of the dropped blocks are gone, the market and its bands re-read at the fork',
+    async (depth) => {
+      const base = await spacedTick();
+      const dropped = { lower: base - 600, upper: base - 540 };
+      const kept = { lower: base + 540, upper: base + 600 };
+      // A maker that the deeper reorg sees closed: its ticks rows, deleted after the fork, must come back.
+      const closing = depth > 1 ? await openMaker(kept.lower, kept.upper, 10n ** 10n) : null;
+      await expectStoreEqualsViews();
+      const before = await head();
+      // One transaction per block (anvil mines each alone): a maker on a band of its own, the close, then taker opens.
+      const ids = [await openMaker(dropped.lower, dropped.upper, 10n ** 10n)];
+      if (closing !== null) await closeMaker(closing);
+      while ((await head()) < before + depth) ids.push(await openTaker(1_000_000n + BigInt(ids.length), 60_000_000n));
+      await expectStoreEqualsViews();
+      expect(await head()).toBe(before + depth);
+      const stored = await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)]);
+      expect(stored).toHaveLength(ids.length);
+      expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[]) ORDER BY tick`, [[dropped.lower, dropped.upper]])).toHaveLength(2);
+      if (closing !== null) expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[])`, [[kept.lower, kept.upper]])).toEqual([]);
+
+      await rpcCall(anvil.url, 'anvil_reorg', [depth, []]);
+      // The same height on another chain: the follower finds the fork and rewinds.
+      await waitUntil(
+        'the cursor on the new chain',
+        async () => {
+          const block = await provider.send('eth_getBlockByNumber', ['latest', false]);
+          const [cursor] = await query<{ block_hash: string }>(`SELECT block_hash FROM chain_cursor`);
+          return cursor?.block_hash === block.hash;
+        },
+        { timeoutMs: 60_000, intervalMs: 100 },
+      );
+      expect(await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)])).toEqual([]);
+      expect(await query(`SELECT id FROM snapshots WHERE block_number > $1`, [before])).toEqual([]);
+      expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[])`, [[dropped.lower, dropped.upper]])).toEqual([]);
+      if (closing !== null) {
+        const [row] = await query(`SELECT is_closed FROM positions WHERE id = $1`, [closing.toString()]);
+        expect(row).toEqual({ is_closed: false });
+        expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[]) ORDER BY tick`, [[kept.lower, kept.upper]])).toHaveLength(2);
+      }
+      await expectStoreEqualsViews();
+
+      // And it goes on on the new chain: the same ids again, now other positions.
+      const again = await openTaker(3_000_000n, 90_000_000n);
+      expect(again).toBe(ids[0]);
+      await expectStoreEqualsViews();
+      const [row] = await query(`SELECT perp_delta FROM positions WHERE id = $1`, [again.toString()]);
+      expect(row['perp_delta']).toBe('3000000');
+    },
+  );
 });

@@ -8,11 +8,12 @@ import {
   unpackBalanceDelta,
   type PerpEvent,
 } from '@perp/perp-city-abi';
-import { decodeMarketChainRow, markMarket, type MarketsRow, type PositionsRow, type TradesRow } from '@perp/index-db';
+import { decodeMarketChainRow, markMarket, type MarketsRow, type PositionsRow, type TicksRow, type TradesRow } from '@perp/index-db';
 import type { EntityManager } from 'typeorm';
 import type { BlockHandler, ChainBlock, ChainLog, LogWatch } from '../../follower/block-handler';
+import { bandOf, bandsAfter, bandTicks, type OpenBands } from './perp-city-bands';
 import { PerpCityReads } from './perp-city-reads';
-import { closedPositionRow, marketRow, openPositionRow, type MarketIdentity, type PositionHistory } from './perp-city-rows';
+import { closedPositionRow, marketRow, openPositionRow, tickRow, type MarketIdentity, type PositionHistory } from './perp-city-rows';
 import { PerpCityStore } from './perp-city-store';
 
 type Raw = Record<string, unknown>;
@@ -28,6 +29,11 @@ interface PositionChange {
 
 /** What one block did to one market. */
 interface MarketChange {
+  /**
+   * A log of the Perp itself (or its creation): its pool may have moved or a band changed, so its ticks
+   * are read again. A beacon's IndexUpdated alone moves neither (the frequent touch this spares).
+   */
+  bandsMayMove: boolean;
   positions: Map<bigint, PositionChange>;
   trades: Omit<TradesRow, 'id' | 'mark_price_x96' | 'block_number' | 'timestamp' | 'perp_address'>[];
 }
@@ -38,10 +44,14 @@ const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
  * Perp City from the chain: PerpFactory's PerpCreated adds a market; every event of a Perp (and its
  * beacon's IndexUpdated) re-reads, pinned to that block, the market's views and those of the
  * positions the events name, and writes them as rows; TakerClosed adds a trade; each touched market
- * gets a snapshot of its pool price and index at the block. Events only say what changed: the
+ * gets a snapshot of its pool price and index at the block. A block with a Perp log also rewrites
+ * the market's ticks rows (each tick of an open maker band, as the Perp's tick map and the
+ * PoolManager hold it at the block), and a maker row carries its pool position's
+ * feeGrowthInside1LastX128: market-data's maker legs read both. Events only say what changed: the
  * figures are the views' (the contract is the truth), so a missed subtlety of an event cannot
  * drift a row. The pool is the Perp's own (its currencies are tokens only the Perp mints; v0.2.2's
- * hook refuses other callers), so a Perp event accompanies every change of it.
+ * hook refuses other callers), so a Perp event accompanies every change of it (a swap crossing a
+ * tick, a band added or removed).
  */
 export class PerpCityHandler implements BlockHandler {
   readonly name = 'perp-city';
@@ -68,7 +78,7 @@ export class PerpCityHandler implements BlockHandler {
     const changes = new Map<string, MarketChange>();
     const change = (perp: string): MarketChange => {
       let c = changes.get(perp);
-      if (!c) changes.set(perp, (c = { positions: new Map(), trades: [] }));
+      if (!c) changes.set(perp, (c = { bandsMayMove: false, positions: new Map(), trades: [] }));
       return c;
     };
     const position = (perp: string, id: bigint): PositionChange => {
@@ -95,7 +105,7 @@ export class PerpCityHandler implements BlockHandler {
           createdAt: block.timestamp,
         });
         perps.add(a.perp);
-        change(a.perp);
+        change(a.perp).bandsMayMove = true;
         continue;
       }
       if (perps.has(log.address)) {
@@ -114,10 +124,35 @@ export class PerpCityHandler implements BlockHandler {
     const snapshots: Parameters<PerpCityStore['insertSnapshots']>[0][number][] = [];
     const iso = new Date(block.timestamp * 1000).toISOString();
 
+    const tickWrites: { perp: string; rows: TicksRow[] }[] = [];
+
     for (const [perp, c] of changes) {
       const before = stored.get(perp);
       const identity = identities.get(perp) ?? identityOf(before);
-      const views = await this.reads.market(perp, identity.poolId, block.number);
+
+      // Positions first: their bands decide which band state is read with the market's views.
+      const ids = [...c.positions.keys()];
+      const [now, previous, storedBands] = await Promise.all([
+        this.reads.positions(perp, ids, block.number),
+        store.positions(perp, ids),
+        c.bandsMayMove ? store.openMakerBands(perp) : Promise.resolve<OpenBands>(new Map()),
+      ]);
+      const touched = [...c.positions].map(([id, p]) => {
+        const last = previous.get(id) ?? null;
+        const v = now.get(id)!;
+        const history: PositionHistory = {
+          isMaker: p.converted ? false : (p.opened?.isMaker ?? (last?.is_maker as boolean | undefined) ?? v.maker.liquidity > 0n),
+          holder: p.mintedTo ?? (last?.holder as string | undefined) ?? v.holder ?? ZERO_ADDRESS,
+          openTimestamp: (last?.open_timestamp as number | undefined) ?? block.timestamp,
+          last,
+        };
+        const band = !p.closed && history.isMaker && v.maker.liquidity > 0n ? bandOf(id, v) : null;
+        return { id, p, v, history, band };
+      });
+      const makers = touched.flatMap((t) => (t.band ? [t.band] : []));
+      const ticks = c.bandsMayMove ? bandTicks(bandsAfter(storedBands, new Map(touched.map((t) => [t.id, t.band])))) : [];
+      const views = await this.reads.market(perp, identity.poolId, block.number, { ticks, makers });
+
       const row = marketRow(identity, views, block);
       marketRows.push(row);
       snapshots.push({
@@ -127,34 +162,26 @@ export class PerpCityHandler implements BlockHandler {
         index_price_x96: views.indexX96,
         block_number: block.number,
       });
+      if (c.bandsMayMove) tickWrites.push({ perp, rows: [...views.bands.ticks].map(([t, v]) => tickRow(perp, t, v, block.number)) });
 
       // A close is judged at the contract's mark as its touch left it: the market before this block, advanced to its time.
       const markBefore = before ? (markMarket(decodeMarketChainRow(before), block.timestamp)?.markX96 ?? null) : null;
       for (const t of c.trades) trades.push({ ...t, perp_address: perp, timestamp: iso, mark_price_x96: markBefore, block_number: block.number });
 
-      const ids = [...c.positions.keys()];
-      const [now, previous] = await Promise.all([this.reads.positions(perp, ids, block.number), store.positions(perp, ids)]);
-      for (const id of ids) {
-        const p = c.positions.get(id)!;
-        const last = previous.get(id) ?? null;
-        const v = now.get(id)!;
-        const history: PositionHistory = {
-          isMaker: p.converted ? false : (p.opened?.isMaker ?? (last?.is_maker as boolean | undefined) ?? v.maker.liquidity > 0n),
-          holder: p.mintedTo ?? (last?.holder as string | undefined) ?? v.holder ?? ZERO_ADDRESS,
-          openTimestamp: (last?.open_timestamp as number | undefined) ?? block.timestamp,
-          last,
-        };
+      for (const { id, p, v, history } of touched) {
+        const feeLast = views.bands.feeGrowthInside1LastX128.get(id) ?? 0n;
         if (p.closed) {
           // The views of a closed position are zeroed: keep its last open state (from before this block, or its opening in it).
-          const lastOpen = last ?? openPositionRow(perp, id, v, history, block.number);
+          const lastOpen = history.last ?? openPositionRow(perp, id, v, history, block.number, feeLast);
           positionRows.push(closedPositionRow(lastOpen, { timestamp: block.timestamp, liquidated: p.closed.liquidated, blockNumber: block.number }));
         } else {
-          positionRows.push(openPositionRow(perp, id, v, history, block.number));
+          positionRows.push(openPositionRow(perp, id, v, history, block.number, feeLast));
         }
       }
     }
     await store.upsertMarkets(marketRows);
     await store.upsertPositions(positionRows);
+    for (const t of tickWrites) await store.replaceTicks(t.perp, t.rows);
     await store.insertTrades(trades);
     await store.insertSnapshots(snapshots);
     return { watchChanged: created.length > 0 };
@@ -167,7 +194,7 @@ export class PerpCityHandler implements BlockHandler {
     change: (perp: string) => MarketChange,
     position: (perp: string, id: bigint) => PositionChange,
   ): void {
-    change(perp);
+    change(perp).bandsMayMove = true;
     if (event.name === 'Unknown') return;
     const e = event as PerpEvent;
     switch (e.name) {
@@ -229,8 +256,8 @@ export class PerpCityHandler implements BlockHandler {
     const markets = await store.marketsWrittenAfter(forkBlock);
     const marketRows: MarketsRow[] = [];
     const gone = new Set<string>();
-    // Each market's position count at the fork, from the one read of its views there.
-    const nextPosIds = new Map<string, bigint>();
+    // Each market re-read, with its position count at the fork from the one read of its views there.
+    const atFork = new Map<string, { poolId: string; nextPosId: bigint }>();
     const block = markets.length > 0 && forkBlock >= 0 ? await this.reads.block(forkBlock) : null;
     for (const before of markets) {
       const perp = before['perp_address'] as string;
@@ -240,8 +267,9 @@ export class PerpCityHandler implements BlockHandler {
         await store.deleteMarket(perp);
         continue;
       }
-      const views = await this.reads.market(perp, before['pool_id'] as string, forkBlock);
-      nextPosIds.set(perp, views.nextPosId);
+      const poolId = before['pool_id'] as string;
+      const views = await this.reads.market(perp, poolId, forkBlock);
+      atFork.set(perp, { poolId, nextPosId: views.nextPosId });
       marketRows.push({ ...marketRow(identityOf(before), views, block!), last_touched_at: Number(before['last_touched_at']) });
     }
     await store.upsertMarkets(marketRows);
@@ -250,12 +278,12 @@ export class PerpCityHandler implements BlockHandler {
     for (const p of positions) {
       const perp = p.perp_address as string;
       if (gone.has(perp)) continue;
+      // A position is written only with an event of its market, so its market is re-read here.
+      if (!atFork.has(perp)) throw new Error(`position rows of ${perp} written after block ${forkBlock}, but not its market`);
       byMarket.set(perp, [...(byMarket.get(perp) ?? []), p]);
     }
-    for (const [perp, rows] of byMarket) {
-      // A position is written only with an event of its market, so its market was re-read above.
-      const nextPosId = nextPosIds.get(perp);
-      if (nextPosId === undefined) throw new Error(`position rows of ${perp} written after block ${forkBlock}, but not its market`);
+    for (const [perp, { poolId, nextPosId }] of atFork) {
+      const rows = byMarket.get(perp) ?? [];
       const born = rows.filter((r) => (r.id as bigint) >= nextPosId).map((r) => r.id as bigint);
       await store.deletePositions(perp, born);
       const kept = rows.filter((r) => (r.id as bigint) < nextPosId);
@@ -264,19 +292,30 @@ export class PerpCityHandler implements BlockHandler {
         kept.map((r) => r.id as bigint),
         forkBlock,
       );
+      const reread = new Map([...views].map(([id, v]) => [id, v.maker.liquidity > 0n ? bandOf(id, v) : null]));
+      // Ticks rows written after the fork, or deleted after it with a band that closed, come back as the fork has them.
+      const ticks = bandTicks(bandsAfter(await store.openMakerBands(perp), reread));
+      const makers = [...reread.values()].flatMap((b) => (b ? [b] : []));
+      const bands = await this.reads.bands(perp, poolId, { ticks, makers }, forkBlock);
       // Written after the fork, so open at the fork (a position closed earlier was last written then).
       await store.upsertPositions(
         kept.map((r) => {
-          const v = views.get(r.id as bigint)!;
+          const id = r.id as bigint;
+          const v = views.get(id)!;
           const isMaker = v.maker.liquidity > 0n;
           return openPositionRow(
             perp,
-            r.id as bigint,
+            id,
             v,
             { isMaker, holder: v.holder ?? (r.holder as string), openTimestamp: r.open_timestamp as number, last: r },
             forkBlock,
+            bands.feeGrowthInside1LastX128.get(id) ?? 0n,
           );
         }),
+      );
+      await store.replaceTicks(
+        perp,
+        [...bands.ticks].map(([t, v]) => tickRow(perp, t, v, forkBlock)),
       );
     }
   }
