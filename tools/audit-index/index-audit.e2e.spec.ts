@@ -28,6 +28,8 @@ describe('npm run audit:index (the index store against the chain)', () => {
     expect(report.liquidatable).toBeGreaterThan(0);
     expect(report.liquidatable).toBeLessThan(report.openPositions);
     expect(report.listed).toBe(report.liquidatable);
+    // A still chain: nothing settles between B and the list.
+    expect(report.settledSince).toBe(0);
   });
 
   it('reports a stored figure one atom off, and a position missing from the store', async () => {

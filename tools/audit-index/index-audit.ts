@@ -22,6 +22,11 @@ export interface AuditReport {
   liquidatable: number;
   /** Of those, listed by /positions/liquidatable. */
   listed: number;
+  /**
+   * Of those, closed (a keeper liquidated them) or made healthy (the index moved) on a live chain
+   * before market-data's list was read: market-data marks the state it has, not block B.
+   */
+  settledSince: number;
   disagreements: string[];
 }
 
@@ -108,6 +113,7 @@ export async function auditIndex(options: AuditOptions): Promise<AuditReport> {
     const client = createMarketDataClient({ baseUrl: options.marketData.baseUrl, apiKey: options.marketData.apiKey });
     let liquidatable = 0;
     let listed = 0;
+    let settledSince = 0;
     for (const m of markets) {
       const perp = m['perp_address'] as string;
       const at = snapshotBlocks.get(perp);
@@ -119,17 +125,62 @@ export async function auditIndex(options: AuditOptions): Promise<AuditReport> {
         if (await views.acceptsLiquidation(perp, builds.get(perp)!, id, p['is_maker'] as boolean, amount < 0n ? -amount : amount, at)) accepted.push(id);
       }
       if (accepted.length === 0) continue;
-      const candidates = new Set<number>();
-      for await (const c of pageItems((page) => client.getLiquidatablePositions({ ...page, perp_address: perp }), { limit: 500 })) candidates.add(c.id);
+      const listing = async () => {
+        const ids = new Set<number>();
+        for await (const c of pageItems((page) => client.getLiquidatablePositions({ ...page, perp_address: perp }), { limit: 500 })) ids.add(c.id);
+        return ids;
+      };
+      let candidates = await listing();
       for (const id of accepted) {
         liquidatable++;
-        if (candidates.has(Number(id))) listed++;
+        if (candidates.has(Number(id))) {
+          listed++;
+          continue;
+        }
+        // On a live chain the list is read after B: the position may have been liquidated since, or
+        // be healthy at the state market-data now marks. Only a position still open, still accepted
+        // by the chain at the market's newest snapshot, and still unlisted after a refresh period,
+        // is a disagreement.
+        let verdict: 'listed' | 'settled' | 'missing' = 'missing';
+        for (let attempt = 0; attempt < 3 && verdict === 'missing'; attempt++) {
+          const now = await currentState(db, perp, id);
+          if (now.closed) verdict = 'settled';
+          else if (!(await views.acceptsLiquidation(perp, builds.get(perp)!, id, now.isMaker, now.amount, now.snapshotBlock))) verdict = 'settled';
+          else {
+            await new Promise((resolve) => setTimeout(resolve, 1_500));
+            candidates = await listing();
+            if (candidates.has(Number(id))) verdict = 'listed';
+          }
+        }
+        if (verdict === 'listed') listed++;
+        else if (verdict === 'settled') settledSince++;
         else disagreements.push(`position ${id} of ${perp}: the chain liquidates it at block ${at}, /positions/liquidatable does not list it`);
       }
     }
-    return { block, markets: markets.length, openPositions: open, closedPositions: closed, liquidatable, listed, disagreements };
+    return { block, markets: markets.length, openPositions: open, closedPositions: closed, liquidatable, listed, settledSince, disagreements };
   } finally {
     provider.destroy();
     await db.end();
   }
+}
+
+/** A position as the store holds it now (not at B), with its market's newest snapshot block. */
+async function currentState(db: Client, perp: string, id: bigint): Promise<{ closed: boolean; isMaker: boolean; amount: bigint; snapshotBlock: number }> {
+  const row = (
+    await db.query(
+      `SELECT p.is_closed, p.is_maker, p.liquidity, p.perp_delta,
+              (SELECT max(block_number) FROM snapshots s WHERE s.perp_address = p.perp_address) AS snapshot_block
+       FROM positions p WHERE p.perp_address = $1 AND p.id = $2`,
+      [perp, id.toString()],
+    )
+  ).rows[0] as Row | undefined;
+  // Gone from the store: a reorg dropped its opening block since.
+  if (!row) return { closed: true, isMaker: false, amount: 0n, snapshotBlock: 0 };
+  const amount = BigInt((row['is_maker'] ? row['liquidity'] : row['perp_delta']) as string);
+  return {
+    closed: row['is_closed'] as boolean,
+    isMaker: row['is_maker'] as boolean,
+    amount: amount < 0n ? -amount : amount,
+    snapshotBlock: Number(row['snapshot_block']),
+  };
 }

@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   else {
     console.log(
       `audit at block ${report.block}: ${report.markets} markets, ${report.openPositions} open and ${report.closedPositions} closed positions checked against the chain's views; ` +
-        `${report.liquidatable} positions the chain would liquidate, ${report.listed} of them listed by /positions/liquidatable`,
+        `${report.liquidatable} positions the chain would liquidate, ${report.listed} of them listed by /positions/liquidatable` +
+        (report.settledSince > 0 ? `, ${report.settledSince} liquidated or healthy again before the list was read (a live chain)` : ''),
     );
     for (const d of report.disagreements) console.log(`  DISAGREE ${d}`);
     console.log(report.disagreements.length === 0 ? 'no disagreement' : `${report.disagreements.length} disagreements`);
