@@ -52,6 +52,13 @@ describe('beacon-ops through @perp/beacon-ops-client', () => {
     expect(await ops.registerBeacon({ beacon_address: beacon as string, registry_address: env.system.registry })).toBeNull();
   });
 
+  it('unregisterBeacon (twice: data null the second time; without registry_address: the configured registry)', async () => {
+    const [, beacon] = ADDRESS_AND_TX.exec((await ops.createRegistryBeacon()) ?? '') ?? [];
+    expect(await ops.unregisterBeacon({ beacon_address: beacon })).toMatch(TX_DATA);
+    expect(await registered(beacon)).toBe(false);
+    expect(await ops.unregisterBeacon({ beacon_address: beacon, registry_address: env.system.registry })).toBeNull();
+  });
+
   it('createRegistryBeacon, batchCreateRegistryBeacon and their deprecated old names', async () => {
     const [, single] = ADDRESS_AND_TX.exec((await ops.createRegistryBeacon()) ?? '') ?? [];
     expect(await registered(single)).toBe(true);

@@ -132,6 +132,18 @@ describe("the-beaconator's public client calls against beacon-ops", () => {
     expect(await EcdsaBeacon__factory.connect(beacon, env.infra.chain).index()).toBe(22n);
   }, 30_000);
 
+  it('POST /unregister_beacon (its PR #83: registry_address optional): success with the hash, then success with data null', async () => {
+    const [, beacon] = ADDRESS_AND_TX.exec((await post('/create_registry_beacon').expect(200)).body.data) ?? [];
+    // As its route takes it: registry_address named, or left out for the configured registry.
+    const named = await post('/unregister_beacon', { beacon_address: beacon, registry_address: env.system.registry }).expect(200);
+    expect(named.body.success).toBe(true);
+    expect(UPDATER_HASH.exec(named.body.data)?.[1]).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await registered(beacon)).toBe(false);
+    const again = await post('/unregister_beacon', { beacon_address: beacon }).expect(200);
+    expect(again.body).toMatchObject({ success: true, data: null });
+    expect(typeof again.body.message).toBe('string');
+  });
+
   it('POST /batch_update_beacon (clients): results[].transaction_hash is the hash when applied, null when failed', async () => {
     const [good] = (await post('/batch_create_registry_beacon', { count: 1 }).expect(200)).body.data.beacon_addresses as string[];
     const proved = await proveBeaconUpdate({ measurements: [3n, 3n, 3n, 3n], beacon: good });

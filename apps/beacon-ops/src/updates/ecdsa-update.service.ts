@@ -86,6 +86,8 @@ export class EcdsaUpdateService {
       beaconAddress: beacon,
       idempotencyKey,
       call: async () => {
+        // Again under the beacon lock: an /unregister_beacon of this process that ran meanwhile is seen (it drops the cached yes).
+        await this.trusted.require(provider, beacon);
         // Unordered nonces: a random 256-bit one is unused with certainty, and needs no coordination between replicas.
         const measurement = { measurement: body.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
         // One digest, signed and journaled.
@@ -139,6 +141,7 @@ export class EcdsaUpdateService {
       beaconAddress: beacon,
       idempotencyKey,
       call: async () => {
+        await this.trusted.require(provider, beacon);
         const measurement = { measurement: body.measurement, nonce: timestampNonce() };
         const digest = deployedMeasurementDigest(
           { name: domain.name, version: domain.version, chainId, verifyingContract: adapter.adapter },

@@ -67,6 +67,9 @@ export function createBeaconOpsClient(options: BeaconOpsClientOptions) {
     /** data null: the beacon was already registered (message `Beacon already registered`). */
     registerBeacon: (body: BodyOf<'routes_beacon_register_beacon'>, call?: CallOptions) =>
       unwrap<DataOf<'routes_beacon_register_beacon'>>(raw.POST('/register_beacon', { body, params: withKey(call) })),
+    /** data null: the registry did not hold the beacon (message `Beacon not registered`). Without registry_address: the service's REGISTRY_ADDRESS. */
+    unregisterBeacon: (body: BodyOf<'routes_beacon_unregister_beacon'>, call?: CallOptions) =>
+      unwrap<DataOf<'routes_beacon_unregister_beacon'>>(raw.POST('/unregister_beacon', { body, params: withKey(call) })),
     updateBeacon: (body: BodyOf<'routes_beacon_update_beacon'>, call?: CallOptions) =>
       unwrap<DataOf<'routes_beacon_update_beacon'>>(raw.POST('/update_beacon', { body, params: withKey(call) })),
     updateBeaconWithEcdsaAdapter: (body: BodyOf<'routes_beacon_update_beacon_with_ecdsa_adapter'>, call?: CallOptions) =>
