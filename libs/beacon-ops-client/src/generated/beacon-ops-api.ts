@@ -888,7 +888,10 @@ export interface operations {
     };
     routes_beacon_batch_update_beacon: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: a transaction whose receipt does not come within the wait (RECEIPT_TIMEOUT_MS) is answered 504, its message ending with the hash (the answer before `confirmed` existed). Default: 200, success true, the hash in data, confirmed false */
+                require_confirmation?: boolean;
+            };
             header?: {
                 /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
                 "Idempotency-Key"?: string;
@@ -909,6 +912,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true: the receipt came within the wait. false: the transaction was sent and journaled, its receipt had not come (data carries its hash; a retry with the same Idempotency-Key answers the outcome; ?require_confirmation=true makes this a 504) */
+                        confirmed: boolean;
                         data: components["schemas"]["BatchUpdateResultDto"];
                         message: string;
                         success: boolean;
@@ -2034,7 +2039,10 @@ export interface operations {
     };
     routes_beacon_update_beacon: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: a transaction whose receipt does not come within the wait (RECEIPT_TIMEOUT_MS) is answered 504, its message ending with the hash (the answer before `confirmed` existed). Default: 200, success true, the hash in data, confirmed false */
+                require_confirmation?: boolean;
+            };
             header?: {
                 /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
                 "Idempotency-Key"?: string;
@@ -2055,6 +2063,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true: the receipt came within the wait. false: the transaction was sent and journaled, its receipt had not come (data carries its hash; a retry with the same Idempotency-Key answers the outcome; ?require_confirmation=true makes this a 504) */
+                        confirmed: boolean;
                         /** @example Transaction hash: 0x3c1f... */
                         data: string | null;
                         message: string;
@@ -2189,7 +2199,10 @@ export interface operations {
     };
     routes_beacon_update_beacon_with_ecdsa_adapter: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: a transaction whose receipt does not come within the wait (RECEIPT_TIMEOUT_MS) is answered 504, its message ending with the hash (the answer before `confirmed` existed). Default: 200, success true, the hash in data, confirmed false */
+                require_confirmation?: boolean;
+            };
             header?: {
                 /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
                 "Idempotency-Key"?: string;
@@ -2210,6 +2223,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true: the receipt came within the wait. false: the transaction was sent and journaled, its receipt had not come (data carries its hash; a retry with the same Idempotency-Key answers the outcome; ?require_confirmation=true makes this a 504) */
+                        confirmed: boolean;
                         /** @example Transaction hash: 0x3c1f... */
                         data: string | null;
                         message: string;
@@ -2282,7 +2297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon, or a field is invalid */
+            /** @description Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, or a field is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
