@@ -26,7 +26,7 @@ describe('beacon-ops through @perp/beacon-ops-client', () => {
   const registered = (beacon: string) => BeaconRegistry__factory.connect(env.system.registry, env.infra.chain).beacons(beacon);
 
   beforeAll(async () => {
-    env = await startBeaconEnv();
+    env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '2000' } });
     await env.service.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(env.service.app.getHttpServer().address() as { port: number }).port}`;
     ops = createBeaconOpsClient({ baseUrl, accessToken: TOKEN });
@@ -52,6 +52,13 @@ describe('beacon-ops through @perp/beacon-ops-client', () => {
     expect(await ops.registerBeacon({ beacon_address: beacon as string, registry_address: env.system.registry })).toBeNull();
   });
 
+  it('unregisterBeacon (twice: data null the second time; without registry_address: the configured registry)', async () => {
+    const [, beacon] = ADDRESS_AND_TX.exec((await ops.createRegistryBeacon()) ?? '') ?? [];
+    expect(await ops.unregisterBeacon({ beacon_address: beacon })).toMatch(TX_DATA);
+    expect(await registered(beacon)).toBe(false);
+    expect(await ops.unregisterBeacon({ beacon_address: beacon, registry_address: env.system.registry })).toBeNull();
+  });
+
   it('createRegistryBeacon, batchCreateRegistryBeacon and their deprecated old names', async () => {
     const [, single] = ADDRESS_AND_TX.exec((await ops.createRegistryBeacon()) ?? '') ?? [];
     expect(await registered(single)).toBe(true);
@@ -75,25 +82,42 @@ describe('beacon-ops through @perp/beacon-ops-client', () => {
     expect((await VerifiableBeacon__factory.connect(beacon, env.infra.chain).getData())[0]).toBe(x96);
   });
 
-  it('updateBeaconWithEcdsaAdapter', async () => {
-    expect(await ops.updateBeaconWithEcdsaAdapter({ beacon_address: env.system.demoEcdsaBeacon, measurement: '42' })).toMatch(TX_DATA);
+  it('updateBeaconWithEcdsaAdapter: data, confirmed and the message; a slow receipt confirmed false, then the outcome with the same key', async () => {
+    expect(await ops.updateBeaconWithEcdsaAdapter({ beacon_address: env.system.demoEcdsaBeacon, measurement: '42' })).toEqual({
+      data: expect.stringMatching(TX_DATA),
+      confirmed: true,
+      message: 'OK',
+    });
     expect(await EcdsaBeacon__factory.connect(env.system.demoEcdsaBeacon, env.infra.chain).index()).toBe(42n);
+
+    const body = { beacon_address: env.system.demoEcdsaBeacon, measurement: '43' };
+    await env.infra.rpc('evm_setAutomine', [false]);
+    let late: Awaited<ReturnType<BeaconOpsClient['updateBeaconWithEcdsaAdapter']>> | undefined;
+    try {
+      late = await ops.updateBeaconWithEcdsaAdapter(body, { idempotencyKey: 'client-e2e-slow' });
+    } finally {
+      await env.infra.rpc('evm_setAutomine', [true]);
+    }
+    expect(late).toMatchObject({ data: expect.stringMatching(TX_DATA), confirmed: false });
+    await env.infra.rpc('evm_mine', []);
+    expect(await ops.updateBeaconWithEcdsaAdapter(body, { idempotencyKey: 'client-e2e-slow' })).toEqual({ data: late?.data, confirmed: true, message: 'OK' });
   });
 
   it('updateBeacon and batchUpdateBeacon with real proofs; a failed entry has transaction_hash null', async () => {
     const [first, second] = (await ops.batchCreateRegistryBeacon({ count: 2 }))?.beacon_addresses ?? [];
     const proved = await proveBeaconUpdate({ measurements: [5n, 5n, 5n, 5n], beacon: first });
-    expect(await ops.updateBeacon({ beacon_address: first, proof: proved.proof, public_signals: proved.publicSignals })).toMatch(TX_DATA);
+    expect((await ops.updateBeacon({ beacon_address: first, proof: proved.proof, public_signals: proved.publicSignals })).data).toMatch(TX_DATA);
     expect((await VerifiableBeacon__factory.connect(first, env.infra.chain).getData())[0]).toBe(5n << 96n);
 
     const next = await proveBeaconUpdate({ measurements: [7n, 7n, 7n, 7n], beacon: second });
     const nobody = anvilAddress(14);
-    const batch = await ops.batchUpdateBeacon({
+    const { data: batch, confirmed } = await ops.batchUpdateBeacon({
       updates: [
         { beacon_address: second, proof: next.proof, public_signals: next.publicSignals },
         { beacon_address: nobody, proof: next.proof, public_signals: next.publicSignals },
       ],
     });
+    expect(confirmed).toBe(true);
     expect(batch).toMatchObject({ total_requested: 2, successful_updates: 1, failed_updates: 1 });
     expect(batch?.results[0]).toEqual({ beacon_address: second, success: true, transaction_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), error: null });
     expect(batch?.results[1]).toEqual({ beacon_address: nobody, success: false, transaction_hash: null, error: expect.any(String) });

@@ -1,12 +1,12 @@
-import { BeaconRegistry__factory, EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts';
+import { BeaconRegistry__factory, deployEcdsaBeacon, EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts';
 import { proveBeaconUpdate, stopProver } from '@perp/zk';
 import createClient from 'openapi-fetch';
 import { anvilAddress } from './test/anvil-keys';
-import { BeaconEnv, poolTxCount, startBeaconEnv } from './test/beacon-test-env';
+import { BeaconEnv, poolTxCount, SIGNER, startBeaconEnv } from './test/beacon-test-env';
 import { BeaconatorPaths, parseBeaconatorSummary } from './test/beaconator-summary-schema';
 
 const ADDRESS_AND_TX = /^Beacon address: (0x[0-9a-f]{40}), tx: (0x[0-9a-f]{64})$/;
-/** What the-beaconator's updater parses out of an answer (a 200's data or a 504's message). */
+/** What the-beaconator's updater parses out of an answer (a 200's data or message, a 504's message). */
 const UPDATER_HASH = /Transaction hash: (0x[0-9a-fA-F]{64})/;
 
 /**
@@ -18,7 +18,7 @@ const UPDATER_HASH = /Transaction hash: (0x[0-9a-fA-F]{64})/;
 describe("the-beaconator's public client calls against beacon-ops", () => {
   let env: BeaconEnv;
   beforeAll(async () => {
-    // A short receipt wait, so the updater's 504 case answers in seconds.
+    // A short receipt wait, so the updater's slow-receipt case answers in seconds.
     env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '2000' } });
   }, 60_000);
   afterAll(async () => {
@@ -110,27 +110,48 @@ describe("the-beaconator's public client calls against beacon-ops", () => {
     expect(await poolTxCount(env)).toBe(before + 1);
   });
 
-  it('POST /update_beacon_with_ecdsa_adapter (updater): the hash parsed from data, and from a 504 message', async () => {
+  it('POST /update_beacon_with_ecdsa_adapter (updater): confirmed and the hash parsed from data; a slow receipt is confirmed false with the hash, not a 504', async () => {
     const beacon = env.system.demoEcdsaBeacon;
     const ok = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: '21' }).expect(200);
-    expect(ok.body.success).toBe(true);
+    // Its EcdsaUpdateResponse: success, data, message, confirmed.
+    expect(ok.body).toMatchObject({ success: true, confirmed: true });
     const okHash = UPDATER_HASH.exec(ok.body.data)?.[1] ?? '';
     expect((await env.infra.chain.getTransactionReceipt(okHash))?.status).toBe(1);
 
+    const other = (await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 100n, registry: env.system.registry })).beacon;
     await env.infra.rpc('evm_setAutomine', [false]);
     let pendingHash = '';
     try {
-      const late = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: '22' }).expect(504);
-      expect(late.body).toMatchObject({ success: false, data: null });
-      pendingHash = UPDATER_HASH.exec(late.body.message)?.[1] ?? 'no hash in the 504';
+      // The updater polls the hash of an unconfirmed answer instead of sending again.
+      const late = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: '22' }).expect(200);
+      expect(late.body).toMatchObject({ success: true, confirmed: false });
+      pendingHash = UPDATER_HASH.exec(late.body.data)?.[1] ?? 'no hash in data';
+      expect(UPDATER_HASH.exec(late.body.message)?.[1]).toBe(pendingHash);
       expect((await env.infra.chain.getTransaction(pendingHash))?.to?.toLowerCase()).toBe(beacon.toLowerCase());
+      // A client that wants the old answer asks for it: the 504, the hash in its message.
+      const strict = await post('/update_beacon_with_ecdsa_adapter?require_confirmation=true', { beacon_address: other, measurement: '23' }).expect(504);
+      expect(strict.body).toMatchObject({ success: false, data: null });
+      expect(UPDATER_HASH.exec(strict.body.message)?.[1]).toMatch(/^0x[0-9a-f]{64}$/);
     } finally {
       await env.infra.rpc('evm_setAutomine', [true]);
     }
     await env.infra.rpc('evm_mine', []);
     expect((await env.infra.chain.getTransactionReceipt(pendingHash))?.status).toBe(1);
     expect(await EcdsaBeacon__factory.connect(beacon, env.infra.chain).index()).toBe(22n);
+    expect(await EcdsaBeacon__factory.connect(other, env.infra.chain).index()).toBe(23n);
   }, 30_000);
+
+  it('POST /unregister_beacon (its PR #83: registry_address optional): success with the hash, then success with data null', async () => {
+    const [, beacon] = ADDRESS_AND_TX.exec((await post('/create_registry_beacon').expect(200)).body.data) ?? [];
+    // As its route takes it: registry_address named, or left out for the configured registry.
+    const named = await post('/unregister_beacon', { beacon_address: beacon, registry_address: env.system.registry }).expect(200);
+    expect(named.body.success).toBe(true);
+    expect(UPDATER_HASH.exec(named.body.data)?.[1]).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await registered(beacon)).toBe(false);
+    const again = await post('/unregister_beacon', { beacon_address: beacon }).expect(200);
+    expect(again.body).toMatchObject({ success: true, data: null });
+    expect(typeof again.body.message).toBe('string');
+  });
 
   it('POST /batch_update_beacon (clients): results[].transaction_hash is the hash when applied, null when failed', async () => {
     const [good] = (await post('/batch_create_registry_beacon', { count: 1 }).expect(200)).body.data.beacon_addresses as string[];

@@ -85,7 +85,7 @@ describe('beacon-ops when its Postgres or its chain hangs or dies', () => {
     60_000,
   );
 
-  it('anvil stopped with SIGSTOP, updates in flight, resumed: 502 (or 504 for a sent transaction) within its bound, then updates apply again', async () => {
+  it('anvil stopped with SIGSTOP, updates in flight, resumed: 502 (or confirmed false for a sent transaction) within its bound, then updates apply again', async () => {
     const timings = await runFaultExperiment({
       fault: 'anvil SIGSTOP',
       call,
@@ -94,7 +94,7 @@ describe('beacon-ops when its Postgres or its chain hangs or dies', () => {
       heal: () => env.infra.anvil.resume(),
       faultMs: 2_000,
     });
-    // Any call gives up after RPC_TIMEOUT_MS (502); a transaction already sent answers 504 with its hash at its next receipt
+    // Any call gives up after RPC_TIMEOUT_MS (502); a transaction already sent answers 200 confirmed false (504 when asked) with its hash at its next receipt
     // look that the node does not answer (looks are at most a second apart), long before RECEIPT_TIMEOUT_MS.
     expect(faultProblems('beacon-ops', timings, { boundMs: RPC_TIMEOUT_MS + 1_000, marginMs: MARGIN_MS })).toEqual([]);
     expect(timings.statuses['502']).toBeGreaterThan(0);

@@ -49,7 +49,7 @@ export const gasPolicySettingsSpec = {
   gasCapUpdateBeacon: setting('GAS_CAP_UPDATE_BEACON', gasAmount, { default: '1500000' }),
   /** /update_beacon_with_ecdsa_adapter. */
   gasCapEcdsaUpdate: setting('GAS_CAP_ECDSA_UPDATE', gasAmount, { default: '300000' }),
-  /** /register_beacon. */
+  /** /register_beacon and /unregister_beacon. */
   gasCapRegisterBeacon: setting('GAS_CAP_REGISTER_BEACON', gasAmount, { default: '300000' }),
 };
 
@@ -61,6 +61,7 @@ export function gasCapFor(settings: GasPolicySettings, kind: string): bigint {
     update_beacon: settings.gasCapUpdateBeacon,
     update_beacon_with_ecdsa_adapter: settings.gasCapEcdsaUpdate,
     register_beacon: settings.gasCapRegisterBeacon,
+    unregister_beacon: settings.gasCapRegisterBeacon,
   };
   const cap = own[kind] ?? settings.maxTransactionGas;
   return cap < settings.maxTransactionGas ? cap : settings.maxTransactionGas;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.24;
 
-/// @notice The protocol's list of beacons it trusts. The owner decides who may add to it: itself
-/// and authorised registrars (e.g. the BeaconFactory, so create+register is one call).
+/// @notice The protocol's list of beacons it trusts. The owner decides who may add to it and remove
+/// from it: itself and authorised registrars (e.g. the BeaconFactory, so create+register is one call).
 contract BeaconRegistry {
     error NotOwner();
     error NotAuthorised();
@@ -10,6 +10,7 @@ contract BeaconRegistry {
     error NotAContract();
 
     event BeaconRegistered(address indexed beacon, address indexed registrar);
+    event BeaconUnregistered(address indexed beacon, address indexed registrar);
     event RegistrarSet(address indexed registrar, bool authorised);
     event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
 
@@ -36,6 +37,16 @@ contract BeaconRegistry {
         if (beacons[beacon]) return;
         beacons[beacon] = true;
         emit BeaconRegistered(beacon, msg.sender);
+    }
+
+    /// @notice The wind-down half of registerBeacon, for the same callers. Idempotent: removing a
+    /// beacon that is not registered is a silent no-op (no event). No code check: a beacon is
+    /// removed by its address whatever it holds now.
+    function unregisterBeacon(address beacon) external {
+        if (msg.sender != owner && !registrars[msg.sender]) revert NotAuthorised();
+        if (!beacons[beacon]) return;
+        beacons[beacon] = false;
+        emit BeaconUnregistered(beacon, msg.sender);
     }
 
     function setRegistrar(address registrar, bool authorised) external onlyOwner {

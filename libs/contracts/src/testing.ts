@@ -1,6 +1,22 @@
 // Test-only entry (`@perp/contracts/testing`): fixtures that must never back a real beacon, and the dev-stack deployment.
-export { FailingBeaconFactory__factory, FakeEcdsaBeacon__factory, GasBurner__factory } from '../generated/test-types';
-export type { FailingBeaconFactory, FakeEcdsaBeacon, GasBurner } from '../generated/test-types';
+export {
+  DeployedEcdsaBeaconDouble__factory,
+  DeployedEcdsaVerifierAdapterDouble__factory,
+  FailingBeaconFactory__factory,
+  FakeEcdsaBeacon__factory,
+  GasBurner__factory,
+  LyingEcdsaVerifierAdapter__factory,
+} from '../generated/test-types';
+export type {
+  DeployedEcdsaBeaconDouble,
+  DeployedEcdsaVerifierAdapterDouble,
+  FailingBeaconFactory,
+  FakeEcdsaBeacon,
+  GasBurner,
+  LyingEcdsaVerifierAdapter,
+} from '../generated/test-types';
+export { deployEcdsaBeaconDouble } from './lib/testing/deploy-ecdsa-beacon-double';
+export type { EcdsaBeaconDoubleOptions } from './lib/testing/deploy-ecdsa-beacon-double';
 
 export { deployDevSystem } from './lib/testing/deploy-dev-system';
 export type { DevSystemAddresses, DevSystemOptions } from './lib/testing/deploy-dev-system';

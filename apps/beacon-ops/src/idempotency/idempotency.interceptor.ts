@@ -12,7 +12,8 @@ export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
  * `@UseInterceptors(IdempotencyInterceptor)` on a route: with an `Idempotency-Key` header,
  * the first answer is stored and replayed to retries (same method, path and body), marked
  * `Idempotent-Replayed: true`. Stored: successes and 4xx failures (deterministic). Not
- * stored: 5xx (502, 503, 504...): the claim is released, the retry runs again, and the
+ * stored: 5xx (502, 503, 504...) and an update's `confirmed: false` (sent, receipt still to come):
+ * the claim is released, the retry runs again, and the
  * route's `WalletPool.send({idempotencyKey})` then finds the transaction already journaled
  * under the key and waits for it instead of sending a second one. The claim's fingerprint is
  * the only one: the journal trusts it (a route without this interceptor must not pass a key).
@@ -47,6 +48,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       else await this.idempotency.release(key, claim.owner).catch(() => undefined);
       throw error;
     }
+    // Sent but unconfirmed (confirmed: false) is no final answer: released like a 504, so the retry
+    // re-runs into the journal's replay and answers the transaction's outcome.
+    if (isUnconfirmed(body)) {
+      await this.idempotency.release(key, claim.owner).catch(() => undefined);
+      return body;
+    }
     // Not stored (database down): the claim expires, and a retry re-runs into the journal's replay.
     await this.idempotency.complete(key, claim.owner, { kind: 'success', body }).catch(() => undefined);
     return body;
@@ -58,4 +65,9 @@ function storable(error: unknown, request: FastifyRequest): StoredResponse | und
   const classified = classifyException(error, request);
   if (classified.kind !== 'http' || classified.status >= 500 || classified.status === 429) return undefined;
   return { kind: 'failure', status: classified.status, message: classified.message };
+}
+
+/** An update route's envelope with `confirmed: false` (updates/confirmation.ts): sent, not final. */
+function isUnconfirmed(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { confirmed?: unknown }).confirmed === false;
 }

@@ -1,8 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { ContractCode } from './contract-code';
 import { ServiceContracts } from './service-contracts';
+import { TrustedBeacons } from './trusted-beacons';
 
-/** What the route modules share about the chain: the configured contracts and code checks. */
+/** What the route modules share about the chain: the configured contracts, code checks, and the beacons the signer signs for. */
 @Global()
-@Module({ providers: [ServiceContracts, ContractCode], exports: [ServiceContracts, ContractCode] })
+@Module({ providers: [ServiceContracts, ContractCode, TrustedBeacons], exports: [ServiceContracts, ContractCode, TrustedBeacons] })
 export class OnchainModule {}

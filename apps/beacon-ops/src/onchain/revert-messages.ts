@@ -12,6 +12,8 @@ const PROOF_REJECTIONS: Record<ProofRejectionError, string> = {
   MeasurementOutOfRange: "the measurement is outside the adapter's accepted range",
   InvalidInputs: 'inputs must be abi.encode(uint256 measurement, uint256 nonce, uint256 deadline)',
   VerificationFailed: 'the verifier adapter rejected the measurement',
+  InvalidSigner: "the signature does not recover to the adapter's signer",
+  ProofReplay: 'this signature was already used on this adapter (replayed proof)',
 };
 
 /** "InvalidProof", "Error(\"...\")", "Panic(17)" or an undecoded selector: how a revert is named in messages. */

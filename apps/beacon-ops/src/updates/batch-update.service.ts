@@ -134,6 +134,21 @@ export class BatchUpdateService {
   }
 }
 
+/**
+ * The data of a batch sent whose receipt did not come within the wait: every entry rides in that
+ * transaction, none is known applied or failed yet, so each carries the hash, `success: false` and
+ * an error saying so; successful_updates and failed_updates are both 0 (they count known outcomes).
+ */
+export function pendingBatchResult(body: BatchUpdateBody, hash: string): BatchUpdateResultDto {
+  const error = `Not confirmed yet: the batch transaction ${hash} had no receipt within the wait; retry with the same Idempotency-Key for this entry's outcome`;
+  return {
+    results: body.updates.map((entry) => ({ beacon_address: entry.beacon_address, success: false, transaction_hash: hash, error })),
+    total_requested: body.updates.length,
+    successful_updates: 0,
+    failed_updates: 0,
+  };
+}
+
 /** Each beacon at most once: the receipt's logs could not tell two entries of one beacon apart (and only the last would count). */
 function rejectDuplicateBeacons(entries: UpdateBeaconBody[]): void {
   const first = new Map<string, number>();

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EcdsaBeacon__factory, EcdsaVerifierAdapter__factory } from '@perp/contracts';
+import { EcdsaBeacon__factory, EcdsaVerifierAdapter__factory, IDeployedEcdsaVerifierAdapter__factory } from '@perp/contracts';
 import { JsonRpcProvider } from 'ethers';
 import { isRevert, rpc } from '../chain/rpc-errors';
 import { bodyFieldError } from '../onchain/field-error';
 
-export interface EcdsaAdapterInfo {
+/** Our EcdsaVerifierAdapter: bound to one beacon (BEACON()), a deadline in what it verifies, a range. */
+export interface BoundEcdsaAdapter {
+  kind: 'bound';
   adapter: string;
   /** The one beacon the adapter verifies for (its BEACON()). */
   boundBeacon: string;
@@ -13,43 +15,105 @@ export interface EcdsaAdapterInfo {
   max: bigint;
 }
 
+/**
+ * The deployed protocol's adapter (IDeployedEcdsaVerifierAdapter): no BEACON(), no deadline; its
+ * EIP-712 domain as eip712Domain() reports it and its typehash, read once (immutable in its code).
+ */
+export interface DeployedEcdsaAdapter {
+  kind: 'deployed';
+  adapter: string;
+  signer: string;
+  domain: { fields: string; name: string; version: string; chainId: bigint; verifyingContract: string; salt: string; extensions: number };
+  typehash: string;
+}
+
+export type EcdsaAdapterInfo = BoundEcdsaAdapter | DeployedEcdsaAdapter;
+
 const MAX_CACHED = 10_000;
 
+/** A call that reverts, or answers nothing decodable (no such function, no code): the contract lacks it. */
+const lacks = (error: unknown): boolean => isRevert(error) || (error as { code?: string }).code === 'BAD_DATA';
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): void {
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+}
+
 /**
- * A beacon's verifier adapter, the beacon that adapter is bound to, its signer and its range.
- * All immutable on chain, so they are read once per chain and beacon (four eth_calls saved per update).
+ * A beacon's verifier adapter and what the signer needs of it, of either kind. An adapter's
+ * facts (signer, binding, range, domain, typehash) are immutable in both kinds' code, so they are
+ * read once per chain and adapter. Which adapter a beacon names is remembered only for our bound
+ * kind (EcdsaBeacon's adapter is immutable and bound to it); a deployed beacon's owner can repoint
+ * it (setVerifierAdapter), so it is read on every update (one eth_call).
  */
 @Injectable()
 export class EcdsaAdapters {
-  private readonly cache = new Map<string, EcdsaAdapterInfo>();
+  private readonly boundBeacons = new Map<string, BoundEcdsaAdapter>();
+  private readonly adapters = new Map<string, EcdsaAdapterInfo>();
 
   async of(provider: JsonRpcProvider, beacon: string): Promise<EcdsaAdapterInfo> {
-    const key = `${(await provider.getNetwork()).chainId}:${beacon}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const info = await this.read(provider, beacon);
-    if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(key, info);
+    const chainId = (await provider.getNetwork()).chainId;
+    const beaconKey = `${chainId}:${beacon.toLowerCase()}`;
+    const bound = this.boundBeacons.get(beaconKey);
+    if (bound) return bound;
+    const adapter = await this.adapterOf(provider, beacon);
+    const adapterKey = `${chainId}:${adapter}`;
+    let info = this.adapters.get(adapterKey);
+    if (!info) {
+      info = await this.read(provider, beacon, adapter);
+      remember(this.adapters, adapterKey, info);
+    }
+    if (info.kind === 'bound' && info.boundBeacon === beacon.toLowerCase()) remember(this.boundBeacons, beaconKey, info);
     return info;
   }
 
-  private async read(provider: JsonRpcProvider, beacon: string): Promise<EcdsaAdapterInfo> {
+  private async adapterOf(provider: JsonRpcProvider, beacon: string): Promise<string> {
     try {
-      const adapter = (await rpc(() => EcdsaBeacon__factory.connect(beacon, provider).verifierAdapter())).toLowerCase();
-      const contract = EcdsaVerifierAdapter__factory.connect(adapter, provider);
-      const [boundBeacon, signer, min, max] = await Promise.all([
-        rpc(() => contract.BEACON()),
-        rpc(() => contract.SIGNER()),
-        rpc(() => contract.MIN_MEASUREMENT()),
-        rpc(() => contract.MAX_MEASUREMENT()),
-      ]);
-      return { adapter, boundBeacon: boundBeacon.toLowerCase(), signer: signer.toLowerCase(), min, max };
+      return (await rpc(() => EcdsaBeacon__factory.connect(beacon, provider).verifierAdapter())).toLowerCase();
     } catch (error) {
-      // No verifierAdapter() (or an adapter without BEACON() and SIGNER()): not an ECDSA-adapter beacon.
-      if (isRevert(error) || (error as { code?: string }).code === 'BAD_DATA') {
-        throw bodyFieldError(['beacon_address'], beacon, `${beacon} is not an ECDSA-adapter beacon (no verifierAdapter() with a BEACON() and a SIGNER())`);
-      }
+      if (lacks(error)) throw notEcdsa(beacon);
       throw error;
     }
   }
+
+  private async read(provider: JsonRpcProvider, beacon: string, adapter: string): Promise<EcdsaAdapterInfo> {
+    const bound = EcdsaVerifierAdapter__factory.connect(adapter, provider);
+    let boundBeacon: string | undefined;
+    try {
+      boundBeacon = (await rpc(() => bound.BEACON())).toLowerCase();
+    } catch (error) {
+      if (!lacks(error)) throw error;
+    }
+    try {
+      if (boundBeacon !== undefined) {
+        const [signer, min, max] = await Promise.all([rpc(() => bound.SIGNER()), rpc(() => bound.MIN_MEASUREMENT()), rpc(() => bound.MAX_MEASUREMENT())]);
+        return { kind: 'bound', adapter, boundBeacon, signer: signer.toLowerCase(), min, max };
+      }
+      const deployed = IDeployedEcdsaVerifierAdapter__factory.connect(adapter, provider);
+      const [signer, domain, typehash] = await Promise.all([
+        rpc(() => deployed.SIGNER()),
+        rpc(() => deployed.eip712Domain()),
+        rpc(() => deployed.MEASUREMENT_TYPEHASH()),
+      ]);
+      const [fields, name, version, chainId, verifyingContract, salt, extensions] = domain;
+      return {
+        kind: 'deployed',
+        adapter,
+        signer: signer.toLowerCase(),
+        domain: { fields, name, version, chainId, verifyingContract: verifyingContract.toLowerCase(), salt, extensions: extensions.length },
+        typehash,
+      };
+    } catch (error) {
+      if (lacks(error)) throw notEcdsa(beacon);
+      throw error;
+    }
+  }
+}
+
+function notEcdsa(beacon: string) {
+  return bodyFieldError(
+    ['beacon_address'],
+    beacon,
+    `${beacon} is not an ECDSA-adapter beacon (no verifierAdapter() whose adapter answers SIGNER() and either BEACON() or eip712Domain() and MEASUREMENT_TYPEHASH())`,
+  );
 }

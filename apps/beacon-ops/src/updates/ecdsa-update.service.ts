@@ -1,6 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EcdsaBeacon__factory, encodeEcdsaInputs, measurementDigest, signMeasurementDigest } from '@perp/contracts';
+import {
+  deployedMeasurementDigest,
+  EcdsaBeacon__factory,
+  EIP5267_NAME_VERSION_CHAIN_CONTRACT,
+  encodeDeployedEcdsaInputs,
+  encodeEcdsaInputs,
+  IDeployedEcdsaBeacon__factory,
+  IDeployedEcdsaVerifierAdapter__factory,
+  measurementDigest,
+  signMeasurementDigest,
+} from '@perp/contracts';
 import { BeaconOpsError } from '@perp/http';
+import { randomInt } from 'node:crypto';
 import { hexlify, id, JsonRpcProvider, randomBytes } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { rpc } from '../chain/rpc-errors';
@@ -12,19 +23,25 @@ import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { PoolKeys } from '../wallet-pool/pool-keys';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
-import { EcdsaAdapters } from './ecdsa-adapters';
-import { TrustedBeacons } from './trusted-beacons';
+import { DeployedEcdsaAdapter, EcdsaAdapters } from './ecdsa-adapters';
+import { TrustedBeacons } from '../onchain/trusted-beacons';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
+const deployedBeacon = IDeployedEcdsaBeacon__factory.createInterface();
 const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
 /** The chain's clock is read at most this often (shared by concurrent updates): it was one RPC call per update. */
 const CHAIN_CLOCK_CACHE_MS = 1_000;
 
 /**
- * The service signs the measurement (EIP-712, SIGNER_PRIVATE_KEY) and a pool wallet submits
- * it: EcdsaBeacon.updateIndex(signature, abi.encode(measurement, nonce, deadline)). It signs
- * only for one of the protocol's beacons whose adapter is bound to exactly that beacon: a
- * signature sent anywhere else could be replayed on the real beacon by whoever saw it.
+ * The service signs the measurement (EIP-712, SIGNER_PRIVATE_KEY) and a pool wallet submits it
+ * with `updateIndex(signature, inputs)`, for beacons of two adapter kinds:
+ * - ours (bound): inputs abi.encode(measurement, nonce, deadline), signed for the adapter bound to
+ *   exactly that beacon (BEACON()), with a deadline;
+ * - the deployed protocol's (IDeployedEcdsaVerifierAdapter): inputs abi.encode(measurement, nonce),
+ *   the digest computed here from the adapter's own domain, which must name this chain and this
+ *   adapter, and checked against the adapter's digest(measurement, nonce) before signing.
+ * Either way only for one of the protocol's beacons (registry or ECDSA_BEACON_ADDRESSES) whose adapter's
+ * SIGNER() is ours: a signature sent anywhere else could be replayed on a real beacon by whoever saw it.
  */
 @Injectable()
 export class EcdsaUpdateService {
@@ -46,7 +63,7 @@ export class EcdsaUpdateService {
     const provider = await this.chain.provider();
     await this.code.requireBeacon(provider, beacon);
     const adapter = await this.adapters.of(provider, beacon);
-    if (adapter.boundBeacon !== beacon.toLowerCase()) {
+    if (adapter.kind === 'bound' && adapter.boundBeacon !== beacon.toLowerCase()) {
       throw bodyFieldError(
         ['beacon_address'],
         beacon,
@@ -62,12 +79,15 @@ export class EcdsaUpdateService {
     }
     await this.trusted.require(provider, beacon);
     const { chainId } = await provider.getNetwork();
+    if (adapter.kind === 'deployed') return this.updateDeployed(provider, chainId, body, adapter, idempotencyKey);
     const sent = await sendSimulated(this.pool, provider, {
       kind: 'update_beacon_with_ecdsa_adapter',
       request: journalRequest(body),
       beaconAddress: beacon,
       idempotencyKey,
       call: async () => {
+        // Again under the beacon lock: an /unregister_beacon of this process that ran meanwhile is seen (it drops the cached yes).
+        await this.trusted.require(provider, beacon);
         // Unordered nonces: a random 256-bit one is unused with certainty, and needs no coordination between replicas.
         const measurement = { measurement: body.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
         // One digest, signed and journaled.
@@ -81,6 +101,70 @@ export class EcdsaUpdateService {
       },
       mapRevert: (decoded, raw) =>
         decoded?.name === 'MeasurementOutOfRange' ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}]: got ${body.measurement}`) : undefined,
+    });
+    requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
+    return sent.hash;
+  }
+
+  /**
+   * A beacon of the deployed interface. Its adapter verifies for any beacon and never expires a
+   * signature, so what makes signing safe is that the beacon is one of the protocol's (checked by the
+   * caller) and that the digest can only verify on this adapter, on this chain: it is computed here
+   * from the adapter's domain (name and version as reported; chain id and verifying contract ours,
+   * and the reported ones must agree), never signed as the adapter returns it. The adapter's own
+   * digest(measurement, nonce) must be the same, else the signature would not verify there anyway.
+   */
+  private async updateDeployed(
+    provider: JsonRpcProvider,
+    chainId: bigint,
+    body: EcdsaUpdateBody,
+    adapter: DeployedEcdsaAdapter,
+    idempotencyKey: string | undefined,
+  ): Promise<string> {
+    const beacon = body.beacon_address;
+    const { domain } = adapter;
+    const ownDomain =
+      domain.fields === EIP5267_NAME_VERSION_CHAIN_CONTRACT &&
+      domain.chainId === chainId &&
+      domain.verifyingContract === adapter.adapter &&
+      domain.extensions === 0;
+    if (!ownDomain) {
+      throw bodyFieldError(
+        ['beacon_address'],
+        beacon,
+        `${beacon} names the adapter ${adapter.adapter}, whose EIP-712 domain is not its own on chain ${chainId} (fields ${domain.fields}, chain ${domain.chainId}, verifying contract ${domain.verifyingContract}): the service signs nothing for it`,
+      );
+    }
+    const sent = await sendSimulated(this.pool, provider, {
+      kind: 'update_beacon_with_ecdsa_adapter',
+      request: journalRequest(body),
+      beaconAddress: beacon,
+      idempotencyKey,
+      call: async () => {
+        await this.trusted.require(provider, beacon);
+        const measurement = { measurement: body.measurement, nonce: timestampNonce() };
+        const digest = deployedMeasurementDigest(
+          { name: domain.name, version: domain.version, chainId, verifyingContract: adapter.adapter },
+          adapter.typehash,
+          measurement,
+        );
+        const onChain = await rpc(() =>
+          IDeployedEcdsaVerifierAdapter__factory.connect(adapter.adapter, provider).digest(measurement.measurement, measurement.nonce),
+        );
+        if (onChain !== digest) {
+          throw bodyFieldError(
+            ['beacon_address'],
+            beacon,
+            `${beacon} names the adapter ${adapter.adapter}, whose digest(measurement, nonce) is not the EIP-712 digest of its own domain: the service signs nothing for it`,
+          );
+        }
+        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
+        return {
+          to: beacon,
+          data: deployedBeacon.encodeFunctionData('updateIndex', [signature, encodeDeployedEcdsaInputs(measurement)]),
+          signed: { verifier: adapter.adapter, digest },
+        };
+      },
     });
     requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
     return sent.hash;
@@ -106,4 +190,17 @@ export class EcdsaUpdateService {
     }
     return this.chainAhead.seconds;
   }
+}
+
+let lastTimestampNonce = 0n;
+
+/**
+ * The deployed adapter's nonce as the operators' service makes it: the Unix time in nanoseconds
+ * (the adapter takes any unused one). Here the sub-millisecond part is random, so two replicas
+ * signing the same value in the same millisecond differ, and a process never repeats or goes back.
+ */
+export function timestampNonce(): bigint {
+  const now = BigInt(Date.now()) * 1_000_000n + BigInt(randomInt(1_000_000));
+  lastTimestampNonce = now > lastTimestampNonce ? now : lastTimestampNonce + 1n;
+  return lastTimestampNonce;
 }

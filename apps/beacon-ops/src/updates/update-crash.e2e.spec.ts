@@ -1,5 +1,6 @@
 import { ChildProcess } from 'node:child_process';
 import { deployEcdsaBeacon, EcdsaBeacon__factory } from '@perp/contracts';
+import { deployEcdsaBeaconDouble } from '@perp/contracts/testing';
 import { waitUntil } from '@perp/local-infra';
 import { DataSource } from 'typeorm';
 import { anvilAddress } from '../test/anvil-keys';
@@ -11,7 +12,8 @@ const REQUESTS = 50;
 const TX_DATA = /^Transaction hash: (0x[0-9a-f]{64})$/;
 
 /**
- * The service process (main.ts, real HTTP) is SIGKILLed with about 50 ECDSA updates in flight
+ * The service process (main.ts, real HTTP) is SIGKILLed with about 50 ECDSA updates in flight (half of
+ * them to beacons of the deployed adapter interface)
  * (blocks every second, so they wait for receipts; up to 8 per wallet in each pipeline), then
  * restarted; the clients retry with their Idempotency-Keys and get their answer within 5 s of
  * asking, without any clock forwarded. Every update lands exactly once, no nonce is skipped.
@@ -29,9 +31,15 @@ describe('update routes across a SIGKILL of the service', () => {
   });
 
   it('settles every in-flight transaction after a restart, and a retry with the same key sends nothing twice', async () => {
+    // Both adapter kinds: our bound EcdsaBeacon, and every other one a beacon of the deployed adapter interface (its double).
     const beacons: string[] = [];
-    for (let i = 0; i < REQUESTS; i++)
-      beacons.push((await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 100n, registry: env.system.registry })).beacon.toLowerCase());
+    for (let i = 0; i < REQUESTS; i++) {
+      const deployed =
+        i % 2 === 0
+          ? await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 100n, registry: env.system.registry })
+          : await deployEcdsaBeaconDouble(env.deployer, { signer: SIGNER, registry: env.system.registry });
+      beacons.push(deployed.beacon.toLowerCase());
+    }
     // From now on a block every second: transactions stay in flight long enough to be caught.
     await env.infra.rpc('evm_setAutomine', [false]);
     await env.infra.rpc('evm_setIntervalMining', [1]);
@@ -110,6 +118,7 @@ describe('update routes across a SIGKILL of the service', () => {
     expect(rows).toHaveLength(REQUESTS);
     expect(new Set(rows.map((r) => r.tx_hash))).toEqual(new Set(hashes));
     for (const [i, beacon] of beacons.entries()) {
+      // index() and IndexUpdated are the same on both kinds.
       const contract = EcdsaBeacon__factory.connect(beacon, env.infra.chain);
       expect(await contract.queryFilter(contract.filters.IndexUpdated())).toHaveLength(1);
       expect(await contract.index()).toBe(BigInt(i + 1));

@@ -59,11 +59,13 @@ describe('update routes when the pool, the chain or the receipt fail', () => {
     expect(await index()).toBe(13n);
   });
 
-  it('answers 504 with "Transaction hash: 0x..." (what the-beaconator updater parses) when no receipt comes in time; the journal finishes it once mined', async () => {
+  it('answers 504 with "Transaction hash: 0x..." (what the-beaconator updater parses) when no receipt comes in time and the request asks for it (require_confirmation); the journal finishes it once mined', async () => {
     await env.infra.rpc('evm_setAutomine', [false]);
     let hash: string;
     try {
-      const res = await ecdsaUpdate(14).expect(504);
+      const res = await env.service
+        .post('/update_beacon_with_ecdsa_adapter?require_confirmation=true', { beacon_address: env.system.demoEcdsaBeacon, measurement: '14' })
+        .expect(504);
       expect(res.body).toEqual({
         success: false,
         data: null,

@@ -58,7 +58,7 @@ describe('beacon update routes', () => {
       const five = await zkUpdate(env.system.demoZkBeacon, 5n);
       const t1 = await nextBlockAt(100);
       const first = await post('/update_beacon', five).expect(200);
-      expect(first.body).toEqual({ success: true, data: expect.stringMatching(TX_DATA), message: 'OK' });
+      expect(first.body).toEqual({ success: true, data: expect.stringMatching(TX_DATA), message: 'OK', confirmed: true });
       expect(await beacon.getData()).toEqual([5n * X96, BigInt(t1)]);
 
       const seven = await zkUpdate(env.system.demoZkBeacon, 7n);
@@ -133,7 +133,7 @@ describe('beacon update routes', () => {
 
     it('signs the measurement with the service signer and stores it', async () => {
       const res = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: env.system.demoEcdsaBeacon, measurement: '42' }).expect(200);
-      expect(res.body).toEqual({ success: true, data: expect.stringMatching(TX_DATA), message: 'OK' });
+      expect(res.body).toEqual({ success: true, data: expect.stringMatching(TX_DATA), message: 'OK', confirmed: true });
       expect(await ecdsa().index()).toBe(42n);
       const hash = TX_DATA.exec(res.body.data)?.[1] ?? '';
       const receipt = await env.infra.chain.getTransactionReceipt(hash);
@@ -208,6 +208,7 @@ describe('beacon update routes', () => {
       expect(res.body).toEqual({
         success: true,
         message: 'OK',
+        confirmed: true,
         data: {
           results: [
             { beacon_address: b0, success: true, transaction_hash: hash, error: null },

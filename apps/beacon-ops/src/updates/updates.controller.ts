@@ -1,16 +1,29 @@
-import { Body, Controller } from '@nestjs/common';
+import { Body, Controller, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiEnvelopeResponse, Envelope, ok } from '@perp/http';
+import { ApiEnvelopeResponse } from '@perp/http';
 import { OperationRoute } from '../http/operation-route.decorator';
 import { IdempotencyKey } from '../idempotency/idempotency-key.header';
-import { BatchUpdateService } from './batch-update.service';
+import { BatchUpdateService, pendingBatchResult } from './batch-update.service';
+import { unlessUnconfirmed, updateAnswer, UpdateEnvelope } from './confirmation';
 import { BatchUpdateBody, BatchUpdateResultDto } from './dto/batch-update.dto';
+import { ConfirmationQuery } from './dto/confirmation-query.dto';
 import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
 import { UpdateBeaconBody } from './dto/update-beacon.dto';
 import { EcdsaUpdateService } from './ecdsa-update.service';
 import { ZkUpdateService } from './zk-update.service';
 
 const TX_HASH = { type: 'string', example: 'Transaction hash: 0x3c1f...' } as const;
+const txData = (hash: string) => `Transaction hash: ${hash}`;
+/** The update routes' envelope field besides the three (the-beaconator's EcdsaUpdateResponse has it). */
+const CONFIRMED = {
+  extra: {
+    confirmed: {
+      type: 'boolean',
+      description:
+        'true: the receipt came within the wait. false: the transaction was sent and journaled, its receipt had not come (data carries its hash; a retry with the same Idempotency-Key answers the outcome; ?require_confirmation=true makes this a 504)',
+    },
+  },
+} as const;
 
 @ApiTags('updates')
 @Controller()
@@ -25,18 +38,22 @@ export class UpdatesController {
     404: 'Beacon not found: no contract at beacon_address',
     422: 'Invalid proof (rejected, replayed, malformed signals), or a field is invalid',
   })
-  @ApiEnvelopeResponse(TX_HASH)
-  async update(@Body() body: UpdateBeaconBody, @IdempotencyKey() key: string | undefined): Promise<Envelope<string>> {
-    return ok(`Transaction hash: ${await this.zk.update(body, key)}`);
+  @ApiEnvelopeResponse(TX_HASH, CONFIRMED)
+  async update(@Body() body: UpdateBeaconBody, @IdempotencyKey() key: string | undefined, @Query() query: ConfirmationQuery): Promise<UpdateEnvelope<string>> {
+    return updateAnswer(await unlessUnconfirmed(() => this.zk.update(body, key)), query.require_confirmation, txData, txData);
   }
 
   @OperationRoute('update_beacon_with_ecdsa_adapter', 'The service signs the measurement (EIP-712) and submits it to an ECDSA-adapter beacon', {
     404: 'Beacon not found: no contract at beacon_address',
-    422: 'Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon, or a field is invalid',
+    422: 'Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, or a field is invalid',
   })
-  @ApiEnvelopeResponse(TX_HASH)
-  async updateWithEcdsa(@Body() body: EcdsaUpdateBody, @IdempotencyKey() key: string | undefined): Promise<Envelope<string>> {
-    return ok(`Transaction hash: ${await this.ecdsa.update(body, key)}`);
+  @ApiEnvelopeResponse(TX_HASH, CONFIRMED)
+  async updateWithEcdsa(
+    @Body() body: EcdsaUpdateBody,
+    @IdempotencyKey() key: string | undefined,
+    @Query() query: ConfirmationQuery,
+  ): Promise<UpdateEnvelope<string>> {
+    return updateAnswer(await unlessUnconfirmed(() => this.ecdsa.update(body, key)), query.require_confirmation, txData, txData);
   }
 
   @OperationRoute('batch_update_beacon', 'Update 1-100 ZK beacons in one transaction; each entry succeeds or fails on its own', {
@@ -44,8 +61,17 @@ export class UpdatesController {
     422: 'A field is invalid (each beacon at most once), no entry can be applied (nothing sent), or the batch does not fit one transaction',
     503: 'BATCH_UPDATER_ADDRESS not configured, or insufficient gas',
   })
-  @ApiEnvelopeResponse(BatchUpdateResultDto)
-  async batchUpdate(@Body() body: BatchUpdateBody, @IdempotencyKey() key: string | undefined): Promise<Envelope<BatchUpdateResultDto>> {
-    return ok(await this.batch.update(body, key));
+  @ApiEnvelopeResponse(BatchUpdateResultDto, CONFIRMED)
+  async batchUpdate(
+    @Body() body: BatchUpdateBody,
+    @IdempotencyKey() key: string | undefined,
+    @Query() query: ConfirmationQuery,
+  ): Promise<UpdateEnvelope<BatchUpdateResultDto>> {
+    return updateAnswer(
+      await unlessUnconfirmed(() => this.batch.update(body, key)),
+      query.require_confirmation,
+      (result) => result,
+      (hash) => pendingBatchResult(body, hash),
+    );
   }
 }

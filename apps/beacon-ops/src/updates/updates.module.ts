@@ -2,13 +2,12 @@ import { Module } from '@nestjs/common';
 import { BatchUpdateService } from './batch-update.service';
 import { EcdsaAdapters } from './ecdsa-adapters';
 import { EcdsaUpdateService } from './ecdsa-update.service';
-import { TrustedBeacons } from './trusted-beacons';
 import { UpdatesController } from './updates.controller';
 import { ZkUpdateService } from './zk-update.service';
 
 /** Updating beacons: by proof, by signed measurement, in batches. */
 @Module({
   controllers: [UpdatesController],
-  providers: [ZkUpdateService, EcdsaUpdateService, BatchUpdateService, EcdsaAdapters, TrustedBeacons],
+  providers: [ZkUpdateService, EcdsaUpdateService, BatchUpdateService, EcdsaAdapters],
 })
 export class UpdatesModule {}

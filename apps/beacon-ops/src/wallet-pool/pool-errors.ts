@@ -20,10 +20,18 @@ export function beaconBusy(beacon: string): BeaconOpsError {
 
 /**
  * The transaction is sent and journaled; the reconciler will finish it. The message ends with
- * `Transaction hash: 0x...`, the literal the-beaconator's updater parses out of a 504.
+ * `Transaction hash: 0x...`, the literal the-beaconator's updater parses out of a 504. The update
+ * routes catch it and answer 200 with `confirmed: false` unless the request asks for the 504.
  */
-export function receiptTimeout(hash: string): BeaconOpsError {
-  return new BeaconOpsError(504, `No receipt in time; the transaction stays in the journal and will be reconciled. Transaction hash: ${hash}`);
+export class ReceiptTimeoutError extends BeaconOpsError {
+  constructor(readonly hash: string) {
+    super(504, `No receipt in time; the transaction stays in the journal and will be reconciled. Transaction hash: ${hash}`);
+    this.name = 'ReceiptTimeoutError';
+  }
+}
+
+export function receiptTimeout(hash: string): ReceiptTimeoutError {
+  return new ReceiptTimeoutError(hash);
 }
 
 /** An Idempotency-Key already used for a different request (IETF idempotency-key draft: 422). */

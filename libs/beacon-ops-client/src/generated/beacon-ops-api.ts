@@ -197,6 +197,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/unregister_beacon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a beacon from a registry (the wind-down of register_beacon); not registered: success, data null */
+        post: operations["routes_beacon_unregister_beacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/update_beacon": {
         parameters: {
             query?: never;
@@ -498,6 +515,12 @@ export interface components {
              * @example 10
              */
             working_endpoints: number;
+        };
+        UnregisterBeaconBody: {
+            /** @description The beacon to remove from the registry */
+            beacon_address: string;
+            /** @description The BeaconRegistry; the pool wallets must be its registrars. Absent: REGISTRY_ADDRESS (as the-beaconator's route, whose clients may omit it) */
+            registry_address?: string;
         };
         UpdateBeaconBody: {
             /** @description The ZK beacon (Beacon or VerifiableBeacon) to update */
@@ -865,7 +888,10 @@ export interface operations {
     };
     routes_beacon_batch_update_beacon: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: a transaction whose receipt does not come within the wait (RECEIPT_TIMEOUT_MS) is answered 504, its message ending with the hash (the answer before `confirmed` existed). Default: 200, success true, the hash in data, confirmed false */
+                require_confirmation?: boolean;
+            };
             header?: {
                 /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
                 "Idempotency-Key"?: string;
@@ -886,6 +912,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true: the receipt came within the wait. false: the transaction was sent and journaled, its receipt had not come (data carries its hash; a retry with the same Idempotency-Key answers the outcome; ?require_confirmation=true makes this a 504) */
+                        confirmed: boolean;
                         data: components["schemas"]["BatchUpdateResultDto"];
                         message: string;
                         success: boolean;
@@ -1851,9 +1879,170 @@ export interface operations {
             };
         };
     };
-    routes_beacon_update_beacon: {
+    routes_beacon_unregister_beacon: {
         parameters: {
             query?: never;
+            header?: {
+                /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnregisterBeaconBody"];
+            };
+        };
+        responses: {
+            /** @description Envelope with success true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description null with message "Beacon not registered"
+                         * @example Transaction hash: 0x3c1f...
+                         */
+                        data: string | null;
+                        message: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication failed: missing or wrong bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beacon not found: no contract at beacon_address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large (160 KiB for /batch_update_beacon, 72 KiB for /update_beacon, 4 KiB for the rest) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A field is invalid (e.g. no registry at registry_address), or the pool wallets are not registrars */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too many failed authentication attempts from this address
+             *
+             *     The token's transactions per minute or gas per hour are used up; Retry-After gives the seconds to wait
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error (sanitised) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Chain RPC unavailable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description registry_address absent and REGISTRY_ADDRESS not configured, or insufficient gas */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No receipt in time; the message carries the transaction hash, which the journal reconciles */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    routes_beacon_update_beacon: {
+        parameters: {
+            query?: {
+                /** @description true: a transaction whose receipt does not come within the wait (RECEIPT_TIMEOUT_MS) is answered 504, its message ending with the hash (the answer before `confirmed` existed). Default: 200, success true, the hash in data, confirmed false */
+                require_confirmation?: boolean;
+            };
             header?: {
                 /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
                 "Idempotency-Key"?: string;
@@ -1874,6 +2063,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true: the receipt came within the wait. false: the transaction was sent and journaled, its receipt had not come (data carries its hash; a retry with the same Idempotency-Key answers the outcome; ?require_confirmation=true makes this a 504) */
+                        confirmed: boolean;
                         /** @example Transaction hash: 0x3c1f... */
                         data: string | null;
                         message: string;
@@ -2008,7 +2199,10 @@ export interface operations {
     };
     routes_beacon_update_beacon_with_ecdsa_adapter: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: a transaction whose receipt does not come within the wait (RECEIPT_TIMEOUT_MS) is answered 504, its message ending with the hash (the answer before `confirmed` existed). Default: 200, success true, the hash in data, confirmed false */
+                require_confirmation?: boolean;
+            };
             header?: {
                 /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
                 "Idempotency-Key"?: string;
@@ -2029,6 +2223,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description true: the receipt came within the wait. false: the transaction was sent and journaled, its receipt had not come (data carries its hash; a retry with the same Idempotency-Key answers the outcome; ?require_confirmation=true makes this a 504) */
+                        confirmed: boolean;
                         /** @example Transaction hash: 0x3c1f... */
                         data: string | null;
                         message: string;
@@ -2101,7 +2297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon, or a field is invalid */
+            /** @description Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, or a field is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;

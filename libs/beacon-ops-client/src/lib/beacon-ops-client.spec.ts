@@ -1,5 +1,5 @@
 import { BeaconOpsApiError } from './beacon-ops-api-error';
-import { createBeaconOpsClient, DataOf } from './beacon-ops-client';
+import { createBeaconOpsClient, DataOf, UpdateAnswer } from './beacon-ops-client';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
@@ -16,18 +16,33 @@ function scriptedFetch(answer: (request: Request) => Answer) {
 const HASH = `0x${'ab'.repeat(32)}`;
 
 describe('createBeaconOpsClient', () => {
-  it('sends the token, the body and the Idempotency-Key, and resolves to the envelope data', async () => {
-    const { fetch, seen } = scriptedFetch(() => ({ status: 200, body: { success: true, data: `Transaction hash: ${HASH}`, message: 'OK' } }));
+  it('sends the token, the body and the Idempotency-Key, and resolves to the envelope data (an update: with confirmed and the message)', async () => {
+    const { fetch, seen } = scriptedFetch(() => ({ status: 200, body: { success: true, data: `Transaction hash: ${HASH}`, message: 'OK', confirmed: true } }));
     const ops = createBeaconOpsClient({ baseUrl: 'http://ops.test', accessToken: 'tok', fetch });
-    const data: DataOf<'routes_beacon_update_beacon_with_ecdsa_adapter'> = await ops.updateBeaconWithEcdsaAdapter(
+    const answer: UpdateAnswer<DataOf<'routes_beacon_update_beacon_with_ecdsa_adapter'>> = await ops.updateBeaconWithEcdsaAdapter(
       { beacon_address: `0x${'11'.repeat(20)}`, measurement: '42' },
       { idempotencyKey: 'retry-1' },
     );
-    expect(data).toBe(`Transaction hash: ${HASH}`);
+    expect(answer).toEqual({ data: `Transaction hash: ${HASH}`, confirmed: true, message: 'OK' });
     expect(seen[0].url).toBe('http://ops.test/update_beacon_with_ecdsa_adapter');
     expect(seen[0].headers.get('authorization')).toBe('Bearer tok');
     expect(seen[0].headers.get('idempotency-key')).toBe('retry-1');
     expect(await seen[0].json()).toEqual({ beacon_address: `0x${'11'.repeat(20)}`, measurement: '42' });
+  });
+
+  it('resolves an unconfirmed update to confirmed false; requireConfirmation asks for the 504 instead (require_confirmation=true)', async () => {
+    const { fetch, seen } = scriptedFetch((request) =>
+      new URL(request.url).searchParams.get('require_confirmation') === 'true'
+        ? { status: 504, body: { success: false, data: null, message: `No receipt in time. Transaction hash: ${HASH}` } }
+        : { status: 200, body: { success: true, data: `Transaction hash: ${HASH}`, message: `Sent, ... Transaction hash: ${HASH}`, confirmed: false } },
+    );
+    const ops = createBeaconOpsClient({ baseUrl: 'http://ops.test', accessToken: 'tok', fetch });
+    const body = { beacon_address: `0x${'11'.repeat(20)}`, proof: '0x', public_signals: '0x' };
+    expect(await ops.updateBeacon(body)).toMatchObject({ data: `Transaction hash: ${HASH}`, confirmed: false });
+    expect(seen[0].url).toBe('http://ops.test/update_beacon');
+    const error = await ops.updateBeacon(body, { requireConfirmation: true }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 504, code: 'receipt_timeout', transactionHash: HASH });
+    expect(seen[1].url).toBe('http://ops.test/update_beacon?require_confirmation=true');
   });
 
   it('throws a BeaconOpsApiError for success false, with the hash a 504 names', async () => {

@@ -27,6 +27,23 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
+/** Per update call: besides the key, `requireConfirmation` asks for a 504 (`receipt_timeout`) instead of `confirmed: false`. */
+export interface UpdateCallOptions extends CallOptions {
+  requireConfirmation?: boolean;
+}
+
+/**
+ * What the update operations resolve to: the envelope's `data`, its `confirmed` and its message.
+ * `confirmed: false`: the transaction (its hash in `data`) was sent and journaled, its receipt had
+ * not come within the service's wait; retry with the same Idempotency-Key for its outcome, never
+ * without one.
+ */
+export interface UpdateAnswer<T> {
+  data: T;
+  confirmed: boolean;
+  message: string;
+}
+
 type Settled = Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /** The envelope's data on success; a BeaconOpsApiError for `success: false` (or no envelope). */
@@ -38,10 +55,23 @@ async function unwrap<T>(pending: Settled): Promise<T> {
 }
 
 const withKey = (options: CallOptions = {}) => (options.idempotencyKey ? { header: { 'Idempotency-Key': options.idempotencyKey } } : {});
+const forUpdate = (options: UpdateCallOptions = {}) => ({
+  ...withKey(options),
+  ...(options.requireConfirmation ? { query: { require_confirmation: true } } : {}),
+});
+
+/** An update's envelope on success (a BeaconOpsApiError otherwise). */
+async function unwrapUpdate<T>(pending: Settled): Promise<UpdateAnswer<T>> {
+  const { data, error, response } = await pending;
+  const envelope = (data ?? error) as { success?: unknown; data?: unknown; confirmed?: unknown; message?: unknown } | undefined;
+  if (!response.ok || envelope?.success !== true) throw BeaconOpsApiError.from(response, envelope);
+  return { data: envelope.data as T, confirmed: envelope.confirmed === true, message: String(envelope.message ?? '') };
+}
 
 /**
  * A typed beacon-ops client: one method per operation, each resolving to the envelope's
- * `data` and throwing `BeaconOpsApiError` on `success: false`. `raw` is the openapi-fetch
+ * `data` (the three update operations: `{ data, confirmed, message }`) and throwing
+ * `BeaconOpsApiError` on `success: false`. `raw` is the openapi-fetch
  * client underneath (e.g. to read the envelope's message of a success).
  */
 export function createBeaconOpsClient(options: BeaconOpsClientOptions) {
@@ -67,12 +97,16 @@ export function createBeaconOpsClient(options: BeaconOpsClientOptions) {
     /** data null: the beacon was already registered (message `Beacon already registered`). */
     registerBeacon: (body: BodyOf<'routes_beacon_register_beacon'>, call?: CallOptions) =>
       unwrap<DataOf<'routes_beacon_register_beacon'>>(raw.POST('/register_beacon', { body, params: withKey(call) })),
-    updateBeacon: (body: BodyOf<'routes_beacon_update_beacon'>, call?: CallOptions) =>
-      unwrap<DataOf<'routes_beacon_update_beacon'>>(raw.POST('/update_beacon', { body, params: withKey(call) })),
-    updateBeaconWithEcdsaAdapter: (body: BodyOf<'routes_beacon_update_beacon_with_ecdsa_adapter'>, call?: CallOptions) =>
-      unwrap<DataOf<'routes_beacon_update_beacon_with_ecdsa_adapter'>>(raw.POST('/update_beacon_with_ecdsa_adapter', { body, params: withKey(call) })),
-    batchUpdateBeacon: (body: BodyOf<'routes_beacon_batch_update_beacon'>, call?: CallOptions) =>
-      unwrap<DataOf<'routes_beacon_batch_update_beacon'>>(raw.POST('/batch_update_beacon', { body, params: withKey(call) })),
+    /** data null: the registry did not hold the beacon (message `Beacon not registered`). Without registry_address: the service's REGISTRY_ADDRESS. */
+    unregisterBeacon: (body: BodyOf<'routes_beacon_unregister_beacon'>, call?: CallOptions) =>
+      unwrap<DataOf<'routes_beacon_unregister_beacon'>>(raw.POST('/unregister_beacon', { body, params: withKey(call) })),
+    updateBeacon: (body: BodyOf<'routes_beacon_update_beacon'>, call?: UpdateCallOptions) =>
+      unwrapUpdate<DataOf<'routes_beacon_update_beacon'>>(raw.POST('/update_beacon', { body, params: forUpdate(call) })),
+    updateBeaconWithEcdsaAdapter: (body: BodyOf<'routes_beacon_update_beacon_with_ecdsa_adapter'>, call?: UpdateCallOptions) =>
+      unwrapUpdate<DataOf<'routes_beacon_update_beacon_with_ecdsa_adapter'>>(raw.POST('/update_beacon_with_ecdsa_adapter', { body, params: forUpdate(call) })),
+    /** confirmed false: every entry carries the batch's hash and success false until the retry with the same key answers. */
+    batchUpdateBeacon: (body: BodyOf<'routes_beacon_batch_update_beacon'>, call?: UpdateCallOptions) =>
+      unwrapUpdate<DataOf<'routes_beacon_batch_update_beacon'>>(raw.POST('/batch_update_beacon', { body, params: forUpdate(call) })),
     /** @deprecated the old name of createRegistryBeacon, kept for the-beaconator's clients. */
     createPerpcityBeacon: (call?: CallOptions) =>
       unwrap<DataOf<'routes_beacon_create_perpcity_beacon'>>(raw.POST('/create_perpcity_beacon', { params: withKey(call) })),

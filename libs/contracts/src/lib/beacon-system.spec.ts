@@ -103,4 +103,36 @@ describe('beacon system: deployment, factory and registry', () => {
     expect(second?.logs).toHaveLength(0);
     expect(await revertName(registry.registerBeacon(stranger().address))).toBe('NotAContract');
   });
+
+  it('registry: the owner and registrars unregister with BeaconUnregistered; a stranger cannot; twice is a silent no-op', async () => {
+    const registry = BeaconRegistry__factory.connect(system.registry, deployer());
+    const [a, b] = [await createBeacon(deployer().address), await createBeacon(deployer().address)];
+    const registrar = chain.wallets[4];
+    await (await registry.setRegistrar(registrar.address, true)).wait();
+    for (const beacon of [a, b]) await (await registry.registerBeacon(beacon)).wait();
+
+    expect(await revertName(registry.connect(stranger()).unregisterBeacon(a))).toBe('NotAuthorised');
+    expect(await registry.beacons(a)).toBe(true);
+
+    const byOwner = await (await registry.unregisterBeacon(a)).wait();
+    expect(await registry.beacons(a)).toBe(false);
+    const event = registry.interface.parseLog(byOwner?.logs[0] ?? { topics: [], data: '0x' });
+    expect([event?.name, event?.args[0], event?.args[1]]).toEqual(['BeaconUnregistered', a, deployer().address]);
+
+    const byRegistrar = await (await registry.connect(registrar).unregisterBeacon(b)).wait();
+    expect(registry.interface.parseLog(byRegistrar?.logs[0] ?? { topics: [], data: '0x' })?.args[1]).toBe(registrar.address);
+    expect(await registry.beacons(b)).toBe(false);
+
+    // Not registered (any more, or ever, code or not): success without an event.
+    const again = await (await registry.unregisterBeacon(a)).wait();
+    expect([again?.status, again?.logs.length]).toEqual([1, 0]);
+    const never = await (await registry.unregisterBeacon(stranger().address)).wait();
+    expect([never?.status, never?.logs.length]).toEqual([1, 0]);
+
+    // Registered again after a removal: the registry holds it again.
+    await (await registry.registerBeacon(a)).wait();
+    expect(await registry.beacons(a)).toBe(true);
+    await (await registry.setRegistrar(registrar.address, false)).wait();
+    expect(await revertName(registry.connect(registrar).unregisterBeacon(a))).toBe('NotAuthorised');
+  });
 });

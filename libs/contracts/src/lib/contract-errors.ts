@@ -6,6 +6,7 @@ import {
   Beacon__factory,
   EcdsaBeacon__factory,
   EcdsaVerifierAdapter__factory,
+  IDeployedEcdsaVerifierAdapter__factory,
   Multicall3__factory,
   VerifiableBeaconFactory__factory,
   VerifiableBeacon__factory,
@@ -23,6 +24,7 @@ const ALL_ABIS: InterfaceAbi[] = [
   BeaconRegistry__factory.abi,
   EcdsaBeacon__factory.abi,
   EcdsaVerifierAdapter__factory.abi,
+  IDeployedEcdsaVerifierAdapter__factory.abi,
   Multicall3__factory.abi,
   VerifiableBeacon__factory.abi,
   VerifiableBeaconFactory__factory.abi,
@@ -52,6 +54,9 @@ export const PROOF_REJECTION_ERRORS = [
   'MeasurementOutOfRange',
   'InvalidInputs',
   'VerificationFailed',
+  // The deployed adapter interface's.
+  'InvalidSigner',
+  'ProofReplay',
 ] as const;
 
 export type ProofRejectionError = (typeof PROOF_REJECTION_ERRORS)[number];

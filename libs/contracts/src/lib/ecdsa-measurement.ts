@@ -71,3 +71,53 @@ export function signMeasurement(wallet: Signer, adapterAddress: string, chainId:
 export function encodeEcdsaInputs(value: Measurement): string {
   return AbiCoder.defaultAbiCoder().encode(['uint256', 'uint256', 'uint256'], [value.measurement, value.nonce, value.deadline]);
 }
+
+// The deployed adapter interface (IDeployedEcdsaVerifierAdapter): its domain and typehash are its
+// own, read from the chain (EIP-5267 eip712Domain() and MEASUREMENT_TYPEHASH()); no deadline.
+
+/** An adapter's EIP-712 domain as EIP-5267's eip712Domain() reports it. */
+export interface Eip712DomainFields {
+  /** A bit per field present: 0x01 name, 0x02 version, 0x04 chainId, 0x08 verifyingContract, 0x10 salt. */
+  fields: string;
+  name: string;
+  version: string;
+  chainId: bigint;
+  verifyingContract: string;
+  salt: string;
+  extensions: bigint[];
+}
+
+/** `fields` of a domain of exactly (name, version, chainId, verifyingContract), as OpenZeppelin's EIP712 reports it. */
+export const EIP5267_NAME_VERSION_CHAIN_CONTRACT = '0x0f';
+
+/** A measurement of the deployed adapter: the value and the nonce it has not seen yet; nothing else is signed. */
+export interface DeployedMeasurement {
+  measurement: BigNumberish;
+  nonce: BigNumberish;
+}
+
+/**
+ * keccak256(0x1901 ‖ domainSeparator(name, version, chainId, verifyingContract) ‖
+ * keccak256(abi.encode(typehash, measurement, nonce))): the digest of a deployed-interface adapter,
+ * computed here from its domain's fields, so that the domain separator provably names that chain and
+ * that contract (a separator read from the contract could name any other).
+ */
+export function deployedMeasurementDigest(
+  domain: { name: string; version: string; chainId: BigNumberish; verifyingContract: string },
+  typehash: string,
+  value: DeployedMeasurement,
+): string {
+  const separator = TypedDataEncoder.hashDomain({
+    name: domain.name,
+    version: domain.version,
+    chainId: domain.chainId,
+    verifyingContract: domain.verifyingContract,
+  });
+  const structHash = keccak256(AbiCoder.defaultAbiCoder().encode(['bytes32', 'uint256', 'uint256'], [typehash, value.measurement, value.nonce]));
+  return keccak256(concat(['0x1901', separator, structHash]));
+}
+
+/** The deployed beacon's updateIndex `inputs`: abi.encode(uint256 measurement, uint256 nonce). */
+export function encodeDeployedEcdsaInputs(value: DeployedMeasurement): string {
+  return AbiCoder.defaultAbiCoder().encode(['uint256', 'uint256'], [value.measurement, value.nonce]);
+}

@@ -30,10 +30,14 @@ describe('encoding helpers (no chain)', () => {
       'MeasurementOutOfRange',
       'NotAuthorised',
       'OldObservation',
+      // The deployed adapter interface's (IDeployedEcdsaVerifierAdapter).
+      'InvalidSigner',
+      'ProofReplay',
     ]) {
       expect(decodeContractError(selector(name))?.name).toBe(name);
     }
     expect(isProofRejection('NonceAlreadyUsed')).toBe(true);
+    expect([isProofRejection('InvalidSigner'), isProofRejection('ProofReplay')]).toEqual([true, true]);
     expect(isProofRejection('NotAuthorised')).toBe(false);
     const requireString = `0x08c379a0${coder.encode(['string'], ['Multicall3: call failed']).slice(2)}`;
     expect(decodeContractError(requireString)).toMatchObject({ name: 'Error', args: ['Multicall3: call failed'] });

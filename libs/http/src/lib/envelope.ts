@@ -18,17 +18,21 @@ export function failure(message: string): Envelope<null> {
 
 const isClass = (value: unknown): value is Type<unknown> => typeof value === 'function';
 
-/** The envelope's schema around a data schema (or none: data is then always null). */
-export function envelopeSchema(data: SchemaObject | ReferenceObject | null, title?: string): SchemaObject {
+/**
+ * The envelope's schema around a data schema (or none: data is then always null). `extra`: fields
+ * a route's envelope carries besides the three (e.g. the update routes' `confirmed`), all required.
+ */
+export function envelopeSchema(data: SchemaObject | ReferenceObject | null, title?: string, extra: Record<string, SchemaObject> = {}): SchemaObject {
   const dataSchema: SchemaObject | ReferenceObject = data === null ? { type: 'object', nullable: true, example: null } : { ...data, nullable: true };
   return {
     ...(title ? { title } : {}),
     type: 'object',
-    required: ['success', 'data', 'message'],
+    required: ['success', 'data', 'message', ...Object.keys(extra)],
     properties: {
       success: { type: 'boolean' },
       data: dataSchema,
       message: { type: 'string' },
+      ...extra,
     },
   };
 }
@@ -36,6 +40,8 @@ export function envelopeSchema(data: SchemaObject | ReferenceObject | null, titl
 export interface ApiEnvelopeOptions {
   status?: number;
   description?: string;
+  /** Envelope fields besides success, data and message (required in the schema). */
+  extra?: Record<string, SchemaObject>;
 }
 
 /**
@@ -45,13 +51,14 @@ export interface ApiEnvelopeOptions {
 export function ApiEnvelopeResponse(data: Type<unknown> | SchemaObject | null, options: ApiEnvelopeOptions = {}): MethodDecorator & ClassDecorator {
   const status = options.status ?? 200;
   const description = options.description ?? 'Envelope with success true';
+  const extra = options.extra ?? {};
   if (isClass(data)) {
     return applyDecorators(
       ApiExtraModels(data),
-      ApiResponse({ status, description, schema: envelopeSchema({ $ref: getSchemaPath(data) }, `Envelope[${data.name}]`) }),
+      ApiResponse({ status, description, schema: envelopeSchema({ $ref: getSchemaPath(data) }, `Envelope[${data.name}]`, extra) }),
     );
   }
-  return applyDecorators(ApiResponse({ status, description, schema: envelopeSchema(data) }));
+  return applyDecorators(ApiResponse({ status, description, schema: envelopeSchema(data, undefined, extra) }));
 }
 
 /** Documents error statuses as envelopes with success false and data null. */

@@ -2,20 +2,26 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BeaconRegistry__factory } from '@perp/contracts';
 import { JsonRpcProvider } from 'ethers';
 import { rpc } from '../chain/rpc-errors';
-import { bodyFieldError } from '../onchain/field-error';
+import { bodyFieldError } from './field-error';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 
 const MAX_CACHED = 10_000;
+/**
+ * A registry's yes is reused this long. Entries can be removed (unregisterBeacon): a beacon
+ * unregistered by this process is forgotten at once (forget()), one unregistered elsewhere (another
+ * replica, the registry's owner) is signed for at most this long after.
+ */
+export const REGISTRY_MEMBERSHIP_TTL_MS = 30_000;
 
 /**
  * The beacons the signer may sign for: the protocol's, i.e. those the configured registry holds
- * (only its owner and registrars add to it, and nothing removes an entry, so a yes is remembered)
- * or ECDSA_BEACON_ADDRESSES names. Anyone can deploy a contract that names our adapter; only
- * these were vetted by the protocol.
+ * (only its owner and registrars add to it or remove from it) or ECDSA_BEACON_ADDRESSES names.
+ * Anyone can deploy a contract that names a real adapter; only these were vetted by the protocol.
  */
 @Injectable()
 export class TrustedBeacons {
-  private readonly registered = new Set<string>();
+  /** chain:registry:beacon -> until when a yes holds. */
+  private readonly registered = new Map<string, number>();
 
   constructor(@Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings) {}
 
@@ -26,10 +32,11 @@ export class TrustedBeacons {
     const registry = this.settings.registryAddress;
     if (registry) {
       const key = `${(await provider.getNetwork()).chainId}:${registry}:${address}`;
-      if (this.registered.has(key)) return;
+      if ((this.registered.get(key) ?? 0) > Date.now()) return;
+      this.registered.delete(key);
       if (await rpc(() => BeaconRegistry__factory.connect(registry, provider).beacons(address))) {
-        if (this.registered.size >= MAX_CACHED) this.registered.delete(this.registered.values().next().value as string);
-        this.registered.add(key);
+        if (this.registered.size >= MAX_CACHED) this.registered.delete(this.registered.keys().next().value as string);
+        this.registered.set(key, Date.now() + REGISTRY_MEMBERSHIP_TTL_MS);
         return;
       }
     }
@@ -38,5 +45,10 @@ export class TrustedBeacons {
       beacon,
       `${address} is not a beacon the service signs for: it is neither in the registry (REGISTRY_ADDRESS) nor in ECDSA_BEACON_ADDRESSES`,
     );
+  }
+
+  /** The beacon left `registry` (this process unregistered it): the next update asks the registry again. */
+  forget(chainId: bigint, registry: string, beacon: string): void {
+    this.registered.delete(`${chainId}:${registry.toLowerCase()}:${beacon.toLowerCase()}`);
   }
 }
