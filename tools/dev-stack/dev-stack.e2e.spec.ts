@@ -153,7 +153,12 @@ describe('dev stack', () => {
           headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
           body: printed,
         });
-        expect(await update.json()).toEqual({ success: true, data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/), message: 'OK' });
+        expect(await update.json()).toEqual({
+          success: true,
+          data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/),
+          message: 'OK',
+          confirmed: true,
+        });
         expect(await EcdsaBeacon__factory.connect(beacon, chain).index()).toBe(BigInt(measurement));
         await waitUntil(
           'the new index in the store',
@@ -179,7 +184,12 @@ describe('dev stack', () => {
           headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
           body: proved.stdout,
         });
-        expect(await zkUpdate.json()).toEqual({ success: true, data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/), message: 'OK' });
+        expect(await zkUpdate.json()).toEqual({
+          success: true,
+          data: expect.stringMatching(/^Transaction hash: 0x[0-9a-f]{64}$/),
+          message: 'OK',
+          confirmed: true,
+        });
         expect((await VerifiableBeacon__factory.connect(zkBeacon, chain).getData())[0]).toBe((5n << 96n) / 2n); // the mean 2.5
         firstCursor = await cursor();
       } finally {
