@@ -43,10 +43,14 @@ describe('a handler whose watch changes within a log window', () => {
     await env?.stop();
   });
 
-  it('ends the window at that block, so the newly watched contract loses no log later in it', async () => {
+  it('ends the window at that block, so the newly watched contract loses no log later in it, nor in that block', async () => {
     const [first, second] = env.beacons;
     await env.pushUpdate(second, 1n * Q96); // before the listing: not indexed
-    await env.pushUpdate(first, LIST_SECOND_BEACON);
+    // The listing and an update of the newly listed beacon in one block: that update must not be lost.
+    await env.pushUpdatesInOneBlock([
+      [first, LIST_SECOND_BEACON],
+      [second, 7n * Q96],
+    ]);
     for (let i = 2; i <= 4; i++) await env.pushUpdate(second, BigInt(i) * Q96);
     // One 64-block window would cover it all, with the watch read before the listing.
     const settings = env.settings({ LOG_WINDOW_INITIAL_BLOCKS: '64', LOG_WINDOW_MAX_BLOCKS: '64' });
@@ -58,6 +62,7 @@ describe('a handler whose watch changes within a log window', () => {
     const store = await storeState(env);
     expect(store.updates.map((u) => [u.beacon_address, BigInt(u.index_x96)])).toEqual([
       [first, LIST_SECOND_BEACON],
+      [second, 7n * Q96],
       [second, 2n * Q96],
       [second, 3n * Q96],
       [second, 4n * Q96],

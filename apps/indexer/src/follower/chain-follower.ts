@@ -36,6 +36,9 @@ export class ChainMismatchError extends Error {
   }
 }
 
+/** Rolls a block's transaction back so that it runs again with the logs its new watches found in it. */
+class BlockAgain extends Error {}
+
 /** A reorg deeper than the kept block hashes: no safe fork point, so no guess. */
 export class ReorgTooDeepError extends Error {
   constructor(oldest: number | undefined) {
@@ -172,19 +175,55 @@ export class ChainFollower {
     return logs.filter((log) => watchList.some((watch) => watches(watch, log))).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
   }
 
-  /** One block in one transaction: each handler's rows for its logs, then the cursor. True when a handler's watch changed. */
+  /**
+   * One block in one transaction: each handler's rows for its logs, then the cursor. True when a
+   * handler's watch changed. A watch that changes in this block (a market created) may already have
+   * logs in it, after the event that made it (a position opened in the market's creation block):
+   * they are fetched with the new watches, and the block runs again, rolled back, with all its logs.
+   */
   private async applyBlock(session: WriterSession, block: ChainBlock, logs: readonly ChainLog[], watchList: LogWatch[]): Promise<boolean> {
+    for (;;) {
+      const outcome = await this.tryBlock(session, block, logs, watchList);
+      if (outcome.kind === 'committed') return outcome.changed;
+      logs = [...logs, ...outcome.extra].sort((a, b) => a.logIndex - b.logIndex);
+      watchList = outcome.watchList;
+    }
+  }
+
+  private async tryBlock(
+    session: WriterSession,
+    block: ChainBlock,
+    logs: readonly ChainLog[],
+    watchList: LogWatch[],
+  ): Promise<{ kind: 'committed'; changed: boolean } | { kind: 'again'; extra: ChainLog[]; watchList: LogWatch[] }> {
     let changed = false;
-    await session.transaction(async (tx: EntityManager) => {
-      for (const [i, handler] of this.handlers.entries()) {
-        const mine = logs.filter((log) => watches(watchList[i], log));
-        if (mine.length === 0) continue;
-        const outcome = await handler.handleBlock(block, mine, tx);
-        if (outcome?.watchChanged) changed = true;
-      }
-      await this.hooks.insideBlockTransaction?.(block);
-      await this.cursors.advance(tx, this.genesisHash, block);
-    });
+    let again: { extra: ChainLog[]; watchList: LogWatch[] } | undefined;
+    try {
+      await session.transaction(async (tx: EntityManager) => {
+        for (const [i, handler] of this.handlers.entries()) {
+          const mine = logs.filter((log) => watches(watchList[i], log));
+          if (mine.length === 0) continue;
+          const outcome = await handler.handleBlock(block, mine, tx);
+          if (outcome?.watchChanged) changed = true;
+        }
+        if (changed) {
+          // The watches as this transaction's rows make them.
+          const newWatches = await Promise.all(this.handlers.map((handler) => handler.watch(tx)));
+          const seen = new Set(logs.map((log) => log.logIndex));
+          const extra = (await this.fetchLogs(block.number, block.number, newWatches)).filter((log) => !seen.has(log.logIndex));
+          if (extra.some((log) => log.blockHash !== block.hash)) throw new Error(`block ${block.number} changed while it was being indexed`);
+          if (extra.length > 0) {
+            again = { extra, watchList: newWatches };
+            throw new BlockAgain();
+          }
+        }
+        await this.hooks.insideBlockTransaction?.(block);
+        await this.cursors.advance(tx, this.genesisHash, block);
+      });
+    } catch (error) {
+      if (error instanceof BlockAgain && again) return { kind: 'again', ...again };
+      throw error;
+    }
     for (const [i, handler] of this.handlers.entries()) {
       const count = logs.filter((log) => watches(watchList[i], log)).length;
       if (count > 0) indexerMetrics.logsHandled.inc({ handler: handler.name }, count);
@@ -193,7 +232,7 @@ export class ChainFollower {
     this.cursor = block;
     this.status.setCursor(block);
     this.status.setStore('up');
-    return changed;
+    return { kind: 'committed', changed };
   }
 
   /** The highest kept block the chain still has becomes the cursor; every handler drops what came after it, in one transaction. */

@@ -22,6 +22,8 @@ export interface IndexerTestEnv {
   beacons: string[];
   /** Sends a signed IndexUpdated to `beacon`; resolves with the block it was mined in. */
   pushUpdate(beacon: string, value: bigint): Promise<number>;
+  /** Sends the updates, in this order, into one block; resolves with that block. */
+  pushUpdatesInOneBlock(updates: [beacon: string, value: bigint][]): Promise<number>;
   mine(blocks: number): Promise<void>;
   head(): Promise<number>;
   settings(overrides?: Record<string, string>): IndexerSettings;
@@ -81,6 +83,28 @@ export async function startIndexerTestEnv({ beacons: beaconCount = 2, listed }: 
         await EcdsaBeacon__factory.connect(beacon, submitter).updateIndex(proof, encodeEcdsaInputs(measurement), { gasLimit: 1_000_000 })
       ).wait();
       return receipt!.blockNumber;
+    },
+    async pushUpdatesInOneBlock(updates) {
+      await rpcCall(anvil.url, 'evm_setAutomine', [false]);
+      try {
+        let txNonce = await submitter.getNonce('pending');
+        const sent = [];
+        for (const [beacon, value] of updates) {
+          const adapter = await EcdsaBeacon__factory.connect(beacon, provider).verifierAdapter();
+          const measurement = { measurement: value, nonce: nonce++, deadline: FAR_DEADLINE };
+          const proof = await signMeasurement(signer, adapter, anvil.chainId, measurement);
+          sent.push(
+            await EcdsaBeacon__factory.connect(beacon, submitter).updateIndex(proof, encodeEcdsaInputs(measurement), { gasLimit: 1_000_000, nonce: txNonce++ }),
+          );
+        }
+        await rpcCall(anvil.url, 'evm_mine', []);
+        const receipts = await Promise.all(sent.map((tx) => tx.wait()));
+        const blocks = new Set(receipts.map((r) => r!.blockNumber));
+        if (blocks.size !== 1) throw new Error(`the updates landed in ${blocks.size} blocks`);
+        return receipts[0]!.blockNumber;
+      } finally {
+        await rpcCall(anvil.url, 'evm_setAutomine', [true]);
+      }
     },
     async mine(blocks) {
       await rpcCall(anvil.url, 'anvil_mine', [`0x${blocks.toString(16)}`]);
