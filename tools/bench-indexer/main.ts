@@ -195,7 +195,7 @@ interface BackfillFigures {
   blocksPerSecond: number;
   eventsPerSecond: number;
   /** The last eth_getLogs window on its own (the ones before it were cut short by new markets). */
-  lastWindow: { from: number; to: number; ms: number; blocksPerSecond: number; eventsPerSecond: number };
+  lastWindow: { from: number; to: number; ms: number; blocksPerSecond: number; eventsPerSecond: number; indexerCpuMsPerEvent: number };
   peakRssMb?: number;
   rpc: Omit<RpcTally, 'logFilters'> & { callsPerBlock: number; windows: { from: number; to: number }[] };
   cpuSeconds: ReturnType<typeof cpuDelta>;
@@ -245,6 +245,8 @@ async function main(): Promise<void> {
 
   try {
     say(`bench:indexer: ${options.preset} (seed ${options.seed}), code ${version}, load average ${loadAtStart} on ${cpus().length} cores`);
+    if (loadavg()[0] > cpus().length)
+      say(`  the load average is above the core count: other work shares this machine, the rates and lags will be noisy (CPU per event less so)`);
     // A durable Postgres (fsync on, as deployed: the commit per block is part of the figures), in a folder of its own.
     const pgRoot = mkdtempSync(join(tmpdir(), 'bench-indexer-pg-'));
     chmodSync(pgRoot, 0o755);
@@ -335,12 +337,13 @@ async function main(): Promise<void> {
     processes.indexer = first.process.child.pid;
     let lastReport = performance.now();
     /** When the cursor was first seen at each height it reached (every 100 ms). */
-    const timeline: { cursor: number; ms: number }[] = [];
+    const timeline: { cursor: number; ms: number; cpu?: number }[] = [];
     await waitUntil(
       `the indexer's cursor at block ${head}`,
       async () => {
         const cursor = await cursorOf(watcher);
-        if (cursor > (timeline.at(-1)?.cursor ?? -1)) timeline.push({ cursor, ms: performance.now() - backfillStarted });
+        if (cursor > (timeline.at(-1)?.cursor ?? -1))
+          timeline.push({ cursor, ms: performance.now() - backfillStarted, cpu: processCpuSeconds(processes.indexer) });
         if (performance.now() - lastReport > 10_000) {
           lastReport = performance.now();
           say(`  ${((performance.now() - backfillStarted) / 1000).toFixed(0)} s: cursor ${cursor}`);
@@ -421,7 +424,9 @@ async function main(): Promise<void> {
     // consumed. (The ceiling's fetch has a few more: a new market's logs in its own block, before PerpCreated, which the
     // indexer never reads: it reads the watches again from the next block.)
     const events = metrics['indexer_logs_handled_total{handler="perp-city"}'] ?? ceiling.fetch.logs;
-    const lastWindowMs = backfillMs - (timeline.find((t) => t.cursor >= lastFrom - 1)?.ms ?? 0);
+    const split = timeline.find((t) => t.cursor >= lastFrom - 1);
+    const lastWindowMs = backfillMs - (split?.ms ?? 0);
+    const lastWindowCpu = cpuAfter.indexer !== undefined ? cpuAfter.indexer - (split?.cpu ?? 0) : undefined;
     const ceilingMs = ceiling.fetch.wallMs + ceiling.store.wallMs;
     const backfillCpu = cpuDelta(cpuBefore, cpuAfter);
     const { logFilters: _filters, ...backfillRpc } = backfillTally;
@@ -439,6 +444,7 @@ async function main(): Promise<void> {
         ms: lastWindowMs,
         blocksPerSecond: perSecond(head - lastFrom + 1, lastWindowMs),
         eventsPerSecond: perSecond(ceiling.fetch.logsFromSplit, lastWindowMs),
+        indexerCpuMsPerEvent: msPer(lastWindowCpu, ceiling.fetch.logsFromSplit),
       },
       peakRssMb: peakRss,
       rpc: { ...backfillRpc, callsPerBlock: backfillTally.calls / (head + 1), windows },
@@ -686,7 +692,7 @@ function formatReport(r: {
       ],
     ),
     '',
-    `last window alone (blocks ${b.lastWindow.from}-${b.lastWindow.to}, after the last new market): ${s(b.lastWindow.ms)}, ${fixed(b.lastWindow.blocksPerSecond, 1)} blocks/s, ${fixed(b.lastWindow.eventsPerSecond)} events/s`,
+    `last window alone (blocks ${b.lastWindow.from}-${b.lastWindow.to}, after the last new market): ${s(b.lastWindow.ms)}, ${fixed(b.lastWindow.blocksPerSecond, 1)} blocks/s, ${fixed(b.lastWindow.eventsPerSecond)} events/s, indexer CPU ${ms1(b.lastWindow.indexerCpuMsPerEvent)} ms/event`,
     `RPC calls per block by method: ${methods(b.rpc, b.blocks)}; received ${fixed(b.rpc.responseBytes / 1e6, 1)} MB (the ceiling ${fixed(c.fetch.responseBytes / 1e6, 1)} MB)`,
     `node answer time, summed by request kind: ${waits}`,
     `indexer CPU ${fixed(b.cpuSeconds.indexer ?? Number.NaN, 1)} s, peak RSS ${fixed(b.peakRssMb, 0)} MB; Postgres CPU ${fixed(b.cpuSeconds.postgres ?? Number.NaN, 1)} s (ceiling ${fixed((c.fetch.postgresCpuMs + c.store.postgresCpuMs) / 1000, 1)} s); node CPU ${fixed(b.cpuSeconds.anvil ?? Number.NaN, 1)} s (ceiling ${fixed((c.fetch.anvilCpuMs + c.store.anvilCpuMs) / 1000, 1)} s)`,
