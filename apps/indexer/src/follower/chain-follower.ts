@@ -36,6 +36,22 @@ export class ChainMismatchError extends Error {
   }
 }
 
+/**
+ * What `next` watches beyond `current`: per handler, its new addresses with its topics. Null when
+ * that cannot be told apart (a topic list or an 'any' watch changed): the caller re-reads all.
+ */
+function addedWatches(current: LogWatch[], next: LogWatch[]): LogWatch[] | null {
+  const added: LogWatch[] = [];
+  for (const [i, watch] of next.entries()) {
+    const before = current[i];
+    if (!before || watch.addresses === 'any' || before.addresses === 'any') return null;
+    if (watch.topics.length !== before.topics.length || watch.topics.some((t) => !before.topics.includes(t))) return null;
+    const old = new Set(before.addresses);
+    added.push({ addresses: watch.addresses.filter((a) => !old.has(a)), topics: watch.topics });
+  }
+  return added;
+}
+
 /** Rolls a block's transaction back so that it runs again with the logs its new watches found in it. */
 class BlockAgain extends Error {}
 
@@ -150,18 +166,39 @@ export class ChainFollower {
     this.window.grow();
     indexerMetrics.logWindow.set(this.window.size);
 
-    // withLogs is in the order of `numbers`: ascending.
-    for (const block of withLogs) {
+    // Ascending block order; a watch change adds the new contracts' logs for the rest of the window.
+    const pending = [...withLogs];
+    let current = watchList;
+    while (pending.length > 0) {
+      const block = pending.shift() as ChainBlock;
       const changed = await this.applyBlock(
         session,
         block,
         logs.filter((log) => log.blockNumber === block.number),
-        watchList,
+        current,
       );
-      // A handler watches something new from here on: read the watches again before going on.
-      if (changed) return true;
+      if (!changed) continue;
+      // A handler watches something new from here on: only what the old watches could not have
+      // returned is fetched for the rest of the window (re-reading all of it cost a whole re-read of
+      // the history per market created).
+      const next = await Promise.all(this.handlers.map((handler) => handler.watch(session.manager)));
+      const added = addedWatches(current, next);
+      if (!added || block.number >= to) return true;
+      const extra = (await this.fetchLogs(block.number + 1, to, added)).filter(
+        (log) => !logs.some((l) => l.blockNumber === log.blockNumber && l.logIndex === log.logIndex),
+      );
+      const known = new Set(pending.map((b) => b.number));
+      const fresh = [...new Set(extra.map((log) => log.blockNumber))].filter((n) => !known.has(n));
+      const [toNow, ...freshBlocks] = await Promise.all([this.chain.block(to), ...fresh.map((n) => this.chain.block(n))]);
+      // The chain moved since the window was read, or a new log's block is not the one read: start over from the cursor.
+      if (toNow.hash !== toAfter.hash) return true;
+      const allHeaders = new Map([...pending, ...freshBlocks].map((b) => [b.number, b]));
+      if (extra.some((log) => allHeaders.get(log.blockNumber)?.hash !== log.blockHash)) return true;
+      logs = [...logs, ...extra].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+      pending.splice(0, pending.length, ...[...allHeaders.values()].sort((a, b) => a.number - b.number));
+      current = next;
     }
-    if (this.cursor.number < to) await this.applyBlock(session, toAfter, [], watchList);
+    if (this.cursor.number < to) await this.applyBlock(session, toAfter, [], current);
     return true;
   }
 
