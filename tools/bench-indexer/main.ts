@@ -389,8 +389,9 @@ async function main(): Promise<void> {
       const filter = f as { fromBlock: string; toBlock: string };
       return { from: hexBlock(filter.fromBlock), to: hexBlock(filter.toBlock) };
     });
-    const lastFilter = backfillTally.logFilters.at(-1) as LogFilter;
-    const watched: LogFilter = { address: lastFilter.address, topics: lastFilter.topics };
+    // Everything the indexer watched by the end: the union of its filters (after a new market it
+    // fetches only the new contracts' logs for the rest of a window, so no one filter holds all).
+    const watched = unionFilter(backfillTally.logFilters as LogFilter[]);
     const lastFrom = windows[windows.length - 1].from;
     const ranges = freshRanges(windows);
     say(`ceiling: the indexer's logs fetched once (${ranges.length} eth_getLogs), then the same row writes`);
@@ -526,6 +527,8 @@ async function main(): Promise<void> {
     const loadLines: string[] = [];
     const stopLoad = await startLiveLoad({ rpcUrl: anvil.url, driven, intervalMs: options.interval, log: (l) => loadLines.push(l) });
     stopping.push(async () => stopLoad());
+    // What the live load did, for a reader of a head figure with few blocks of events.
+    stopping.push(async () => writeFileSync(join(DEV_DATA, 'bench-indexer-load.log'), loadLines.join('\n') + '\n'));
     await sleep(options.warmup * 1000);
 
     const currentHead = () => Math.max(...seen.at.keys());
@@ -739,3 +742,15 @@ main().then(
     process.exit(1);
   },
 );
+
+/** One filter for every address and topic0 of `filters` (each a filter of the indexer's eth_getLogs: topics [[topic0, ...]]). */
+function unionFilter(filters: LogFilter[]): LogFilter {
+  const addresses = new Set<string>();
+  const topics = new Set<string>();
+  for (const f of filters) {
+    for (const a of ([] as string[]).concat(f.address ?? [])) addresses.add(a.toLowerCase());
+    const first = f.topics?.[0];
+    for (const t of Array.isArray(first) ? first : first ? [first] : []) topics.add(String(t));
+  }
+  return { address: [...addresses].sort(), topics: [[...topics].sort()] };
+}
