@@ -199,10 +199,17 @@ describe('index-db migrations (real Postgres)', () => {
   it('give a market a new write version after each statement that writes its positions or ticks, and no other market', async () => {
     const [a, b] = [`0x${'a'.repeat(40)}`, `0x${'b'.repeat(40)}`];
     await withPgClient(indexUrl, async (c) => {
-      const versions = async (): Promise<Record<string, bigint>> =>
-        Object.fromEntries((await c.query('SELECT perp_address, version FROM market_write_versions')).rows.map((r) => [r.perp_address, BigInt(r.version)]));
-      const position = (market: string, id: number) =>
-        c.query(
+      // A market's versions of both tables, as one text to compare.
+      const versions = async (): Promise<Record<string, string>> =>
+        Object.fromEntries(
+          (
+            await c.query(
+              `SELECT perp_address, string_agg(table_name || ':' || version, ',' ORDER BY table_name) AS v FROM market_write_versions GROUP BY perp_address`,
+            )
+          ).rows.map((r) => [r.perp_address, r.v]),
+        );
+      const position = (market: string, id: number, on: Client = c) =>
+        on.query(
           `INSERT INTO positions (id, perp_address, holder, is_maker, is_long, is_closed, open_timestamp, margin, perp_delta, usd_delta, liq_margin_ratio,
              backstop_margin_ratio, entry_cumulative_funding_x96, liq_mark_x96, liq_key_x96)
            VALUES ($1, $2, $2, false, true, false, 0, 1, 1, 0, 50000, 0, 0, 0, 0)`,
@@ -210,9 +217,9 @@ describe('index-db migrations (real Postgres)', () => {
         );
       await insertMarket(c, a);
       await insertMarket(c, b);
-      const moved = async (before: Record<string, bigint>) => {
+      const moved = async (before: Record<string, string>) => {
         const after = await versions();
-        return [a, b].filter((m) => after[m] !== before[m] && (before[m] === undefined || after[m] > before[m]));
+        return [a, b].filter((m) => after[m] !== before[m]);
       };
       let before = await versions();
       await position(a, 1);
@@ -241,6 +248,23 @@ describe('index-db migrations (real Postgres)', () => {
       before = await versions();
       await c.query('TRUNCATE ticks');
       expect(await moved(before)).toEqual([a, b]);
+      // The simulator's load: ticks and positions truncated and filled by two open transactions at once, committed one after the other (neither waits).
+      before = await versions();
+      await withPgClient(indexUrl, async (other) => {
+        await c.query('BEGIN');
+        await c.query('TRUNCATE ticks');
+        await other.query('BEGIN');
+        await other.query('TRUNCATE trades, positions');
+        await position(a, 3, other);
+        await c.query(
+          `INSERT INTO ticks (perp_address, tick, cuml_funding_opp_x96, cuml_funding_div_sqrt_p_opp_x96, fee_growth_outside1_x128) VALUES ($1, 0, 0, 0, 0)`,
+          [a],
+        );
+        await other.query('COMMIT');
+        await c.query('COMMIT');
+      });
+      expect(await moved(before)).toEqual([a, b]);
+      await c.query('TRUNCATE trades, positions, ticks');
       await c.query('DELETE FROM markets');
     });
   });
