@@ -124,7 +124,7 @@ export function formatMemo(routes: RouteResult[]): string[] {
     if (full?.perMoved) {
       lines.push(
         `${r.route}: a refresh in which every live market moved (${fixed(full.perMoved.markets, 0)} markets, ${fixed(full.perMoved.takers, 0)} takers, ${fixed(full.perMoved.makers, 0)} makers): ` +
-          `${fixed(full.wallMs.moved)} ms wall, ${fixed(full.cpuMs, 0)} ms of the worker's CPU (with ${full.refreshes.unchanged} unchanged refresh(es) beside it); ms by part: ${parts(full)}`,
+          `${fixed(full.wallMs.moved)} ms wall, ${fixed(full.cpuMs, 0)} ms of the worker's CPU (unchanged refreshes beside it: ${full.refreshes.unchanged}); ms by part: ${parts(full)}`,
       );
     }
     for (const [i, run] of (r.runs?.service ?? (r.service ? [r.service] : [])).entries()) {
@@ -133,8 +133,8 @@ export function formatMemo(routes: RouteResult[]): string[] {
       const total = refresh.refreshes.moved + refresh.refreshes.unchanged + refresh.refreshes.failed;
       const seen = writes.delaysMs.filter((d): d is number => d !== null);
       lines.push(
-        `  run ${i + 1}: ${writes.markRounds} snapshot rounds (${writes.liveMarkets} live markets each) and ${writes.positionWrites} position writes; ` +
-          `${total} refreshes (${refresh.refreshes.moved} moved, ${refresh.refreshes.unchanged} unchanged, ${refresh.refreshes.failed} failed), ` +
+        `  run ${i + 1}: snapshot rounds ${writes.markRounds} (${writes.liveMarkets} live markets each), position writes ${writes.positionWrites}; ` +
+          `refreshes ${total} (${refresh.refreshes.moved} moved, ${refresh.refreshes.unchanged} unchanged, ${refresh.refreshes.failed} failed), ` +
           `wall ${fixed(refresh.wallMs.moved)} ms per moved and ${fixed(refresh.wallMs.unchanged)} ms per unchanged refresh, ` +
           `worker CPU ${fixed(refresh.cpuMs, 0)} ms = ${fixed(refresh.cpuMsPerRefresh)} ms per refresh; ` +
           `snapshot rounds served after ${seen.length ? seen.map((d) => String(d)).join(', ') : '-'} ms${writes.delaysMs.length > seen.length ? ` (${writes.delaysMs.length - seen.length} not within 10 s)` : ''}`,
