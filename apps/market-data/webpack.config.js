@@ -14,6 +14,8 @@ module.exports = {
       target: 'node',
       compiler: 'tsc',
       main: './src/main.ts',
+      // The liquidation candidates' refresh runs on a worker thread, which loads this file (candidate-feed.ts).
+      additionalEntryPoints: [{ entryName: 'candidates-worker', entryPath: './src/positions/candidates-worker.ts' }],
       tsConfig: './tsconfig.app.json',
       assets: [],
       optimization: false,

@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { runIndexDbMigrations } from '@perp/index-db';
 import { PostgresServer, startPostgres, withPgClient } from '@perp/local-infra';
 import { PRESETS, runSimulation, SimulationSummary } from '@perp/market-sim';
 
@@ -54,6 +55,8 @@ export async function prepareBenchData(options: { preset: string; seed: string; 
     });
     const base = { pg, indexUrl: pg.url(indexDb), sourceUrl: pg.url(sourceDb), keysUrl: pg.url('bench_keys'), preset: preset.name, seed: options.seed };
     if (previous && previous.seed === options.seed && !options.reload) {
+      // Migrations shipped since the load (a new table, a trigger) apply to the loaded data as to a deployed store.
+      await runIndexDbMigrations(base.indexUrl, base.sourceUrl);
       return {
         ...base,
         end: Number(previous.end_unix),

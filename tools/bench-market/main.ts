@@ -1,5 +1,5 @@
 /**
- * `npm run bench:market [-- --preset bench|demo --duration 10 --warmup 2 --rounds 1 --connections 16 --reload --route <name> --profile <dir>]`
+ * `npm run bench:market [-- --preset bench|demo --duration 10 --warmup 2 --rounds 1 --connections 16 --reload --route <name> --mark-every 5 --profile <dir>]`
  *
  * The market-data read path under load: the built service in its own process, on its own
  * Postgres loaded with the simulator's preset (bench: 100 markets, 1M positions, 10M
@@ -10,7 +10,11 @@
  * autocannon (in this process, loopback only) drives each for a fixed time after a warm-up.
  * Cached routes (detail, live, stats) are judged against (a), in req/s and in CPU per request
  * (the service runs as deployed: JSON access log at info, metrics on), database routes against (b).
- * `npm run` builds market-data first (tools/prepare.mjs). Prints a table and PASS/MISS per target, and writes the figures to .dev-data/bench-market-<preset>.json.
+ * /positions/liquidatable is a memo refreshed in the background: while the service is measured the
+ * index moves as a live one does (live-writes.ts), and the route is judged on its p99, its request
+ * thread's CPU per request against the bare ceiling's, how late a change is served, and answering
+ * what (b) computes from scratch; its refreshes' wall time and CPU are read from the service's /metrics.
+ * `npm run` builds market-data first (tools/prepare.mjs). Prints a table and PASS/FAIL per target, and writes the figures to .dev-data/bench-market-<preset>.json.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +27,9 @@ import { getFreePort, ManagedProcess, spawnManaged, waitUntil } from '@perp/loca
 import { Client } from 'pg';
 import type { CapturedResponse } from './bare-ceiling-server';
 import { prepareBenchData } from './bench-data';
-import { evaluateTargets, formatTable, Measurement, medianOf, RouteResult } from './report';
+import { LiveWrites } from './live-writes';
+import { evaluateTargets, formatMemo, formatTable, Measurement, medianOf, RouteResult } from './report';
+import { readMetrics, refreshFigures } from './service-metrics';
 
 const REPO_ROOT = join(__dirname, '..', '..');
 const REGISTER = join(REPO_ROOT, 'tools', 'ts-register.js');
@@ -42,6 +48,8 @@ interface Options {
   reload: boolean;
   /** Only these routes (by name, e.g. /markets/{id}/live). */
   routes: string[];
+  /** While /positions/liquidatable is measured, every live market gets a new snapshot this often (s); 0: the index does not move. */
+  markEvery: number;
   /** Write V8 CPU profiles of the three server processes under this folder. */
   profileDir?: string;
 }
@@ -55,10 +63,11 @@ const USAGE = `Usage: npm run bench:market [-- options]
   --connections <n>       concurrent connections (default 16, at most 64)
   --reload                load the preset again even if an earlier run loaded it
   --route <name>          only this route, e.g. /markets/{id}/live (repeatable)
+  --mark-every <s>        while /positions/liquidatable is measured, a new snapshot for every live market this often, and a position written every second (default 5; 0: no writes)
   --profile <dir>         write CPU profiles of the three servers (node --cpu-prof) into <dir>/{service,bare,pg}`;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { preset: 'bench', seed: '42', duration: 10, warmup: 2, rounds: 1, connections: 16, reload: false, routes: [] };
+  const options: Options = { preset: 'bench', seed: '42', duration: 10, warmup: 2, rounds: 1, connections: 16, reload: false, routes: [], markEvery: 5 };
   const bounded = (name: string, raw: string | undefined, min: number, max: number): number => {
     const value = Number(raw);
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer from ${min} to ${max}\n${USAGE}`);
@@ -74,6 +83,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--rounds') options.rounds = bounded('rounds', argv[++i], 1, 5);
     else if (arg === '--connections') options.connections = bounded('connections', argv[++i], 1, 64);
     else if (arg === '--route') options.routes.push(argv[++i] ?? '');
+    else if (arg === '--mark-every') options.markEvery = bounded('mark-every', argv[++i], 0, 60);
     else if (arg === '--profile') options.profileDir = argv[++i];
     else throw new Error(`Unknown argument ${arg}\n${USAGE}`);
   }
@@ -147,28 +157,62 @@ async function settle(base: string, indexUrl: string): Promise<void> {
   }
 }
 
+/** What a route's measurement does right around its measured load (not its warm-up): a memo route's writes and its refresh figures. */
+interface AroundLoad {
+  before(): Promise<void>;
+  /** The figures to add, given the requests completed and the server's CPU over the load (ms). */
+  after(completed: number, cpuMs: number | undefined): Promise<Partial<Measurement>>;
+}
+
 async function measure(
   base: string,
   path: string,
   headers: Record<string, string>,
   pid: number | undefined,
   options: Options & { indexUrl: string },
+  around?: AroundLoad,
 ): Promise<Measurement> {
   if (options.warmup > 0) {
     await load(base + path, headers, options.warmup, options.connections);
     await settle(base, options.indexUrl);
   }
+  await around?.before();
   const cpuBefore = cpuSeconds(pid);
   const result = await load(base + path, headers, options.duration, options.connections);
   const cpuAfter = cpuSeconds(pid);
-  await settle(base, options.indexUrl);
   const completed = result['2xx'];
+  const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) * 1000 : undefined;
+  const added = (await around?.after(completed, cpuMs)) ?? {};
+  await settle(base, options.indexUrl);
   return {
     rps: completed / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && completed > 0 ? ((cpuAfter - cpuBefore) * 1000) / completed : undefined,
+    cpuMsPerRequest: cpuMs !== undefined && completed > 0 ? cpuMs / completed : undefined,
+    ...added,
+  };
+}
+
+/**
+ * A memo route's service run: the index moves during the load (live-writes.ts), and the refreshes'
+ * figures come from the service's /metrics around it; the worker thread's CPU is taken out of the
+ * process's to give the request thread's CPU per request.
+ */
+function liveAround(writes: LiveWrites, metricsBase: string): AroundLoad {
+  let before: Awaited<ReturnType<typeof readMetrics>>;
+  return {
+    async before() {
+      before = await readMetrics(metricsBase);
+      writes.start();
+    },
+    async after(completed, cpuMs) {
+      const refresh = refreshFigures(before, await readMetrics(metricsBase));
+      const result = await writes.stop();
+      const requestCpuMsPerRequest =
+        cpuMs !== undefined && refresh.cpuMs !== undefined && completed > 0 ? Math.max(0, cpuMs - refresh.cpuMs) / completed : undefined;
+      return { requestCpuMsPerRequest, live: { refresh, writes: result } };
+    },
   };
 }
 
@@ -196,6 +240,7 @@ async function main(): Promise<void> {
     // The service: the built app, stores on the bench Postgres, an admin key of our own (or ADMIN_API_KEYS).
     const adminKey = process.env['ADMIN_API_KEYS']?.split(',')[0]?.trim() || `mdk_bench_admin_${randomBytes(24).toString('base64url')}`;
     const servicePort = await getFreePort();
+    const metricsPort = await getFreePort();
     const profile = (name: string) => (options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(options.profileDir, name)}`] : []);
     const service = await startServer(
       'service',
@@ -205,8 +250,8 @@ async function main(): Promise<void> {
         NODE_ENV: 'production',
         MARKET_DATA_HOST: '127.0.0.1',
         MARKET_DATA_PORT: String(servicePort),
-        // Metrics on (their cost is part of the run), on any free port: the default may be taken on a shared machine.
-        METRICS_PORT: '0',
+        // Metrics on (their cost is part of the run), on a free port: the default may be taken on a shared machine; the liquidation candidates' refresh figures are read there.
+        METRICS_PORT: String(metricsPort),
         INDEX_DATABASE_URL: data.indexUrl,
         SOURCE_DATABASE_URL: data.sourceUrl,
         MARKET_DATA_DATABASE_URL: data.keysUrl,
@@ -221,6 +266,7 @@ async function main(): Promise<void> {
     );
     stopping.push(() => service.stop());
     const serviceBase = `http://127.0.0.1:${servicePort}`;
+    const metricsBase = `http://127.0.0.1:${metricsPort}`;
     const created = await fetch(`${serviceBase}/admin/keys`, {
       method: 'POST',
       headers: { 'x-api-key': adminKey, 'content-type': 'application/json' },
@@ -249,7 +295,7 @@ async function main(): Promise<void> {
       { route: '/markets/{id}/stats', path: `/markets/${market}/stats`, kind: 'cached' },
       { route: '/markets/{id}/snapshots', path: `/markets/${market}/snapshots`, kind: 'db' },
       { route: '/positions?holder=', path: `/positions?holder=${holder}`, kind: 'db' },
-      { route: '/positions/liquidatable', path: '/positions/liquidatable', kind: 'db' },
+      { route: '/positions/liquidatable', path: '/positions/liquidatable', kind: 'memo' },
       // No key, no store, no cache: the framework's own cost per request, beside the same bytes from bare Fastify.
       { route: '/health (reference)', path: '/health', kind: 'reference' },
     ];
@@ -308,9 +354,29 @@ async function main(): Promise<void> {
       if (route.pgSame === 'differs') console.warn(`pg ceiling: ${route.path} does not give the service's answer: its figures are not comparable`);
     }
 
+    // The machine may be shared: the load average (1, 5, 15 min) goes with every figure.
+    const loads = () =>
+      loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' / ');
+    const loadBefore = loads();
     const [load1] = loadavg();
     if (load1 > 1)
-      console.warn(`Load average ${load1.toFixed(2)} on ${cpus().length} cores before measuring: other work shares this machine, the figures will be noisy`);
+      console.warn(`Load average ${loadBefore} on ${cpus().length} cores before measuring: other work shares this machine, the figures will be noisy`);
+
+    // The memo route: the index's writer, and one refresh in which every live market moves, measured alone.
+    const memo = routes.find((r) => r.kind === 'memo');
+    const writes = memo ? await LiveWrites.prepare({ indexUrl: data.indexUrl, serviceBase, headers, markEverySeconds: options.markEvery }) : undefined;
+    if (writes) stopping.push(() => writes.close());
+    if (memo && writes && writes.liveMarkets > 0) {
+      const before = await readMetrics(metricsBase);
+      const delay = await writes.markOnce();
+      // Served: the refresh that read it has been counted (with any unchanged one beside it).
+      memo.fullRefresh = refreshFigures(before, await readMetrics(metricsBase));
+      console.log(
+        `${memo.route}: a snapshot for each of the ${writes.liveMarkets} live markets, served ${delay === null ? 'not within 10 s (or no market with candidates to watch)' : `after ${delay} ms`}`,
+      );
+    }
     const total = routes.length * 3 * options.rounds * (options.warmup + options.duration);
     console.log(
       `\nMeasuring ${routes.length} routes x (service, bare, pg) x ${options.rounds} round(s): ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s each, about ${Math.ceil(total / 60)} min`,
@@ -319,7 +385,8 @@ async function main(): Promise<void> {
       const runs: Record<'service' | 'bare' | 'pg', Measurement[]> = { service: [], bare: [], pg: [] };
       const measuring = { ...options, indexUrl: data.indexUrl };
       for (let round = 0; round < options.rounds; round++) {
-        runs.service.push(await measure(serviceBase, route.path, headers, service.child.pid, measuring));
+        const around = route.kind === 'memo' && writes ? liveAround(writes, metricsBase) : undefined;
+        runs.service.push(await measure(serviceBase, route.path, headers, service.child.pid, measuring, around));
         runs.bare.push(await measure(bareBase, route.path, headers, bare.child.pid, measuring));
         runs.pg.push(await measure(pgBase, route.path, headers, pgCeiling.child.pid, measuring));
       }
@@ -328,17 +395,19 @@ async function main(): Promise<void> {
       route.pg = medianOf(runs.pg);
       route.runs = runs;
       const each = (list: Measurement[]) => list.map((m) => m.rps.toFixed(m.rps < 10 ? 1 : 0)).join('/');
-      console.log(`  ${route.route}: req/s per round: service ${each(runs.service)}, bare ${each(runs.bare)}, pg ${each(runs.pg)}`);
+      console.log(`  ${route.route}: req/s per round: service ${each(runs.service)}, bare ${each(runs.bare)}, pg ${each(runs.pg)} (load average ${loads()})`);
     }
 
-    const machine = `${cpus().length} cores, Node ${process.version}, load average before/after ${load1.toFixed(2)}/${loadavg()[0].toFixed(2)}`;
+    const machine = `${cpus().length} cores, Node ${process.version}, load average (1 / 5 / 15 min) before ${loadBefore}, after ${loads()}`;
     console.log(
       `\nbench:market, ${data.preset} preset (seed ${data.seed}), ${options.connections} connections, ${options.rounds} x ${options.duration} s per route and server (medians), ${machine}, ${new Date().toISOString().slice(0, 10)}\n`,
     );
     console.log(formatTable(routes));
+    const memoLines = formatMemo(routes);
+    if (memoLines.length > 0) console.log(`\n${memoLines.join('\n')}`);
     const verdicts = evaluateTargets(routes);
     console.log('\nTargets');
-    for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.text}`);
+    for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.text}`);
     const resultsFile = join(DEV_DATA, `bench-market-${data.preset}.json`);
     writeFileSync(
       resultsFile,

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Lockfile, pruneLockfile } from './prune-lockfile';
 import { runtimeRequires } from './runtime-requires';
@@ -15,7 +15,7 @@ export function bundleDir(app: string, repoRoot = REPO_ROOT): string {
 export interface BundleSummary {
   dir: string;
   dependencies: Record<string, string>;
-  /** Packages main.js requires that the build's generated package.json left out (tslib, from importHelpers). */
+  /** Packages the entry files require that the build's generated package.json left out (tslib, from importHelpers). */
   addedRequires: string[];
   lockedPackages: number;
 }
@@ -38,7 +38,17 @@ function readJson<T>(path: string): T {
 }
 
 /**
- * A deployable folder: the built main.js and its source map, a package.json naming what the
+ * The built entry files: main.js, and any other entry the app starts itself (market-data's
+ * candidates-worker.js, loaded by a worker thread from beside main.js).
+ */
+function entryFiles(built: string): string[] {
+  return readdirSync(built)
+    .filter((file) => file.endsWith('.js'))
+    .sort();
+}
+
+/**
+ * A deployable folder: the built main.js (and the app's other entries) with their source maps, a package.json naming what the
  * app loads at run time, and a lockfile pruned to exactly those, so `npm ci --omit=dev` in a
  * folder holding only the bundle installs the workspace's tested versions. The dependencies
  * are the build's generated list (the project graph's imports, which also catches packages
@@ -55,7 +65,8 @@ export function makeBundle(app: BundleApp, repoRoot = REPO_ROOT): BundleSummary 
   const appPackage = readJson<{ name: string; version: string; description?: string }>(join(repoRoot, 'apps', app, 'package.json'));
   const generated = readJson<{ dependencies?: Record<string, string> }>(join(built, 'package.json'));
 
-  const requires = runtimeRequires(readFileSync(join(built, 'main.js'), 'utf8'));
+  const entries = entryFiles(built);
+  const requires = [...new Set(entries.flatMap((file) => runtimeRequires(readFileSync(join(built, file), 'utf8'))))].sort();
   const names = new Set([...Object.keys(generated.dependencies ?? {}), ...requires]);
   const dependencies: Record<string, string> = {};
   for (const name of [...names].sort()) {
@@ -87,8 +98,10 @@ export function makeBundle(app: BundleApp, repoRoot = REPO_ROOT): BundleSummary 
   const dir = bundleDir(app, repoRoot);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  copyFileSync(join(built, 'main.js'), join(dir, 'main.js'));
-  copyFileSync(join(built, 'main.js.map'), join(dir, 'main.js.map'));
+  for (const file of entries) {
+    copyFileSync(join(built, file), join(dir, file));
+    if (existsSync(join(built, `${file}.map`))) copyFileSync(join(built, `${file}.map`), join(dir, `${file}.map`));
+  }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
   return {

@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
 import { marketDataCaller } from './auth/log-caller';
 import { MARKET_DATA_BODY_LIMITS } from './common/body-limits';
+import { installCurrentAnswers } from './common/current-answers';
 import { installHttpCache } from './common/http-cache';
 import { MARKET_DATA_DESCRIPTION } from './service-description';
 import { MarketDataSettings } from './settings';
@@ -32,6 +33,7 @@ export async function createMarketDataApp(
       useHttpConventions(nest, { errors: 'detail', bodyLimits: MARKET_DATA_BODY_LIMITS });
       installAuthentication(nest, settings);
       installHttpCache(nest.getHttpAdapter().getInstance());
+      installCurrentAnswers(nest.getHttpAdapter().getInstance());
       observability.install(nest, { caller: marketDataCaller, stores: () => Object.values(nest.get(Stores)) });
     },
   });

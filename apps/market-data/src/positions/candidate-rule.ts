@@ -1,4 +1,4 @@
-import { candidateKeyBounds, takerCumulatives, PositionRecord } from '@perp/index-db';
+import { candidateKeyBounds, takerCumulatives, PositionRecord } from '@perp/index-db/figures';
 import { isCandidateE6 } from '@perp/x96-math';
 import { PositionFigures } from './position-figures';
 import { MarketState } from './market-state';

@@ -3,8 +3,9 @@ import { decodeMarketChainRow, decodePositionChainRow, decodeTickChainRow, maker
 import { estimatedRewardAtoms, formatDecimal, formatInteger, isCandidateE6, ratioFromE6, atomsToHuman } from '@perp/x96-math';
 import { PRESETS, runSimulation } from '@perp/market-sim';
 import request from 'supertest';
+import { CANDIDATES_SQL, candidateParams, MARKET_INPUTS_SQL } from './candidate-queries';
 import { marketKeyBounds } from './candidate-rule';
-import { CANDIDATES_SQL, MARKETS_WITH_MARK_TIME_SQL, PositionsRepository } from './positions.repository';
+import { decodeMarketState } from './market-state';
 import { API_KEY, PositionsTestEnv } from './test/positions-test-env';
 
 type Row = Record<string, string | number | boolean | null>;
@@ -215,27 +216,19 @@ describe('liquidation candidates on simulated data', () => {
   });
 
   it('reads candidates by range scans of the partial indexes, never a scan of positions', async () => {
-    const repository = (apps.get('0.1') as NestFastifyApplication).get(PositionsRepository);
-    const bounds = (await repository.marketsWithMarkTime()).map((m) => marketKeyBounds(m, 100_000));
-    const params = [
-      bounds.map((b) => b.perpAddress),
-      bounds.map((b) => b.longMinKeyX96.toString()),
-      bounds.map((b) => b.shortMaxKeyX96.toString()),
-      bounds.map((b) => b.liqMarginRatioE6),
-    ];
+    const markets = await env.withIndex(async (c) => (await c.query(MARKET_INPUTS_SQL)).rows.map(decodeMarketState));
+    const params = candidateParams(markets.map((m) => marketKeyBounds(m, 100_000)));
     const plan = await env.withIndex(async (c) => (await c.query(`EXPLAIN ${CANDIDATES_SQL}`, params)).rows.map((r) => r['QUERY PLAN'] as string).join('\n'));
     expect(plan).toContain('positions_liquidation_key_idx');
     expect(plan).toContain('positions_open_makers_idx');
     expect(plan).toContain('positions_open_takers_ratio_idx');
     expect(plan).not.toMatch(/Seq Scan on positions/);
-    // The mark snapshot of each market: one probe of the latest snapshot, not a scan of snapshots.
-    const marks = await env.withIndex(async (c) =>
-      (await c.query(`EXPLAIN ${MARKETS_WITH_MARK_TIME_SQL}`)).rows.map((r) => r['QUERY PLAN'] as string).join('\n'),
-    );
-    expect(marks).toContain('snapshots_market_time_idx');
-    expect(marks).not.toMatch(/Seq Scan on snapshots/);
+    // Each market's inputs: one probe of its latest snapshot, not a scan of snapshots, and its write version.
+    const inputs = await env.withIndex(async (c) => (await c.query(`EXPLAIN ${MARKET_INPUTS_SQL}`)).rows.map((r) => r['QUERY PLAN'] as string).join('\n'));
+    expect(inputs).toContain('snapshots_market_time_idx');
+    expect(inputs).not.toMatch(/Seq Scan on snapshots/);
     // The range trims: far fewer takers read than are open.
-    const read = (await repository.candidatePositions(bounds)).filter((p) => !p.isMaker).length;
+    const read = await env.withIndex(async (c) => (await c.query(CANDIDATES_SQL, params)).rows.filter((p) => !p.is_maker).length);
     const openTakers = await env.withIndex(async (c) =>
       Number((await c.query(`SELECT count(*) AS n FROM positions WHERE NOT is_closed AND NOT is_maker`)).rows[0].n),
     );

@@ -1,6 +1,8 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
+import { CANDIDATES_MAX_AGE_MS } from './liquidation-candidates.service';
 import { HOLDER_1, HOLDER_2, loadHandFixtures, MARKET_A, MARKET_B, MARKET_C } from './test/hand-fixtures';
+import { insertSnapshot } from './test/position-fixtures';
 import { API_KEY, PositionsTestEnv } from './test/positions-test-env';
 
 type Row = Record<string, unknown>;
@@ -259,5 +261,26 @@ describe('liquidation candidates', () => {
       offset: 0,
       has_more: false,
     });
+  });
+
+  // Last: it moves market B's mark snapshot.
+  it('serves a new mark snapshot within CANDIDATES_MAX_AGE_MS of its write, and answers the same page again until then', async () => {
+    const before = await get(`/positions/liquidatable?perp_address=${MARKET_B}`).expect(200);
+    expect((await get(`/positions/liquidatable?perp_address=${MARKET_B}`).expect(200)).body).toEqual(before.body);
+    const asOf = asOfB + 60;
+    await env.withIndex((client) => insertSnapshot(client, MARKET_B, asOf, 2n ** 96n));
+    const written = Date.now();
+    let served: number | undefined;
+    while (Date.now() - written < CANDIDATES_MAX_AGE_MS + 1_000) {
+      const res = await get(`/positions/liquidatable?perp_address=${MARKET_B}`).expect(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      if (res.body.items[0]?.as_of === asOf) {
+        served = Date.now() - written;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(served).toBeDefined();
+    expect(served).toBeLessThanOrEqual(CANDIDATES_MAX_AGE_MS);
   });
 });

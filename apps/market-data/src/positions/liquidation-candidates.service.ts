@@ -1,84 +1,83 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { RefreshingCache } from '../common/refreshing-cache';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { toPage } from '@perp/http';
+import { currentAnswer } from '../common/current-answers';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
-import { compareCandidates, CandidateSort, RankedCandidate } from './candidate-order';
-import { isCandidate, marketKeyBounds } from './candidate-rule';
-import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
-import { positionFigures } from './position-figures';
-import { MarketState } from './market-state';
-import { PositionsRepository } from './positions.repository';
+import { Stores } from '../stores/stores.module';
+import { CandidateBook } from './candidate-book';
+import { CandidateFeed } from './candidate-feed';
+import type { CandidateSort } from './candidate-order';
+import { CandidateFields, candidateView } from './position-views';
 
-export interface Candidate extends RankedCandidate {
-  market: MarketState;
-  /** The response fields that do not depend on the time of the request, filled on first use (position-views.ts). */
-  fields?: Omit<LiquidationCandidateDto, 'is_stale'>;
+/**
+ * A refresh of the candidates starts every CANDIDATES_REFRESH_MS; what is served was read at most
+ * CANDIDATES_MAX_AGE_MS before (a period, plus the refresh that replaces it). Marks move once per
+ * snapshot; is_stale is still judged at each request.
+ */
+export const CANDIDATES_REFRESH_MS = 1_000;
+export const CANDIDATES_MAX_AGE_MS = 2_000;
+
+/** Distinct answers kept serialised (a query and its page); each is rebuilt at most once per second and per change of the candidates. */
+const ANSWERS_LIMIT = 1_024;
+
+export interface CandidatePageQuery {
+  perpAddress?: string;
+  sort: CandidateSort;
+  limit: number;
+  offset: number;
 }
 
 /**
- * How long one evaluation of the candidates is reused, and how much longer it is still
- * answered while the next one is computed in the background (RefreshingCache): an answer
- * reflects the index as it was at most 2 s before. Marks move once per snapshot; is_stale
- * is still judged at each request.
- */
-export const CANDIDATES_TTL_MS = 1_000;
-export const CANDIDATES_STALE_MS = 1_000;
-
-/** The evaluation yields to the event loop every so many positions, so that requests keep being answered meanwhile. */
-const YIELD_EVERY = 64; // a maker's exact figures cost about 50 µs: at most a few ms between yields
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Permissive liquidation candidates without a scan: a key range per market and side
- * (takers), the open makers of each market, then the exact rule and the sort in memory.
- * The range is a superset of the rule, so what is returned equals the naive computation
- * over every open position.
- *
- * Every open maker of a market comes back from the range read, so an evaluation costs
- * about as much as the open makers (thousands at bench scale): it is shared by every
- * request of the same market filter (all markets, or one) for CANDIDATES_TTL_MS. Figures
- * are the contract's integers (no decimals until a candidate is formatted). Each sort of
- * an evaluation is computed once.
+ * Liquidation candidates, refreshed off the request thread: the candidates worker re-evaluates
+ * only the markets whose inputs moved and posts every candidate's fields with both sorts
+ * (candidate-refresh.ts, candidate-feed.ts); a request slices a sort's order, of every market or
+ * of one. The unversioned answer is serialised once per change of the candidates, query and
+ * second (is_stale is judged by the second), into UTF-8 bytes (a string body would be encoded again
+ * for every request), and replayed by URL while it is current (common/current-answers.ts): most
+ * requests cost their authentication, a lookup and the write of the bytes.
  */
 @Injectable()
-export class LiquidationCandidatesService {
-  private readonly evaluations = new RefreshingCache<Candidate[]>(CANDIDATES_TTL_MS, CANDIDATES_STALE_MS).measuredAs('candidates');
-  private readonly sorted = new WeakMap<Candidate[], Map<CandidateSort, Candidate[]>>();
+export class LiquidationCandidatesService implements OnModuleDestroy {
+  private readonly feed: CandidateFeed;
+  private readonly answers = new Map<string, { book: CandidateBook; second: number; json: Buffer }>();
 
   constructor(
-    private readonly positions: PositionsRepository,
     @Inject(MARKET_DATA_SETTINGS) private readonly settings: MarketDataSettings,
-  ) {}
-
-  async page(perpAddress: string | undefined, sort: CandidateSort, limit: number, offset: number): Promise<{ items: Candidate[]; total: number }> {
-    const candidates = await this.evaluations.get(perpAddress ?? '', () => this.evaluate(perpAddress));
-    const ordered = this.inOrder(candidates, sort);
-    return { items: ordered.slice(offset, offset + limit), total: ordered.length };
+    stores: Stores,
+  ) {
+    this.feed = new CandidateFeed({
+      indexDatabaseUrl: settings.indexDatabaseUrl,
+      storeTimeoutMs: settings.storeTimeoutMs,
+      candidateBufferE6: settings.candidateBufferE6,
+      periodMs: CANDIDATES_REFRESH_MS,
+      maxAgeMs: CANDIDATES_MAX_AGE_MS,
+      storeLabel: stores.index.label,
+    });
   }
 
-  private inOrder(candidates: Candidate[], sort: CandidateSort): Candidate[] {
-    let bySort = this.sorted.get(candidates);
-    if (!bySort) this.sorted.set(candidates, (bySort = new Map()));
-    let ordered = bySort.get(sort);
-    if (!ordered) bySort.set(sort, (ordered = [...candidates].sort(compareCandidates(sort))));
-    return ordered;
+  /** A page of candidates, is_stale aside (the /v1 shape adds none). */
+  async page({ perpAddress, sort, limit, offset }: CandidatePageQuery): Promise<{ items: CandidateFields[]; total: number }> {
+    return (await this.feed.current()).page(sort, perpAddress, limit, offset);
   }
 
-  /** Every candidate of one market (or of all), in no particular order. */
-  private async evaluate(perpAddress: string | undefined): Promise<Candidate[]> {
-    const buffer = this.settings.candidateBufferE6;
-    const markets = await this.positions.marketsWithMarkTime(perpAddress);
-    const byAddress = new Map(markets.map((m) => [m.perpAddress, m]));
-    const rows = await this.positions.candidatePositions(markets.map((m) => marketKeyBounds(m, buffer)));
-    const candidates: Candidate[] = [];
-    for (let i = 0; i < rows.length; i++) {
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
-      const position = rows[i];
-      const market = byAddress.get(position.perpAddress);
-      if (!market) continue;
-      // Without a mark the figures are all null: a candidate by the rule.
-      const figures = positionFigures(position, market);
-      if (isCandidate(position, figures, buffer)) candidates.push({ position, market, figures });
-    }
-    return candidates;
+  /** The unversioned answer (a Page of LiquidationCandidateDto) as JSON bytes, with is_stale judged at `nowSeconds`. */
+  async pageJson(query: CandidatePageQuery, nowSeconds: number): Promise<Buffer> {
+    const book = await this.feed.current();
+    const key = `${query.perpAddress ?? ''}|${query.sort}|${query.limit}|${query.offset}`;
+    const kept = this.answers.get(key);
+    if (kept && kept.book === book && kept.second === nowSeconds) return kept.json;
+    const { items, total } = book.page(query.sort, query.perpAddress, query.limit, query.offset);
+    const page = toPage(
+      items.map((fields) => candidateView(fields, nowSeconds, this.settings.staleAfterSeconds)),
+      total,
+      query,
+    );
+    const json = currentAnswer(Buffer.from(JSON.stringify(page)), () => this.feed.fresh() === book && Math.floor(Date.now() / 1000) === nowSeconds);
+    if (!kept && this.answers.size >= ANSWERS_LIMIT) this.answers.clear();
+    this.answers.set(key, { book, second: nowSeconds, json });
+    return json;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.feed.stop();
   }
 }

@@ -1,4 +1,12 @@
-import { decodeMarketChainRow, decodeMarketStateHead, MARKET_CHAIN_COLUMNS, MarkedMarket, markMarket, MarketChainRow, MarketStateHead } from '@perp/index-db';
+import {
+  decodeMarketChainRow,
+  decodeMarketStateHead,
+  MARKET_CHAIN_COLUMNS,
+  MarkedMarket,
+  markMarket,
+  MarketChainRow,
+  MarketStateHead,
+} from '@perp/index-db/figures';
 
 /** What a position's current figures depend on: the market's chain state, marked at its latest snapshot. */
 export interface MarketState extends MarketStateHead {

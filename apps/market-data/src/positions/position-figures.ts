@@ -1,4 +1,4 @@
-import { makerFigures, takerFigures, PositionRecord } from '@perp/index-db';
+import { makerFigures, takerFigures, PositionRecord } from '@perp/index-db/figures';
 import { estimatedRewardAtoms } from '@perp/x96-math';
 import { MarketState } from './market-state';
 

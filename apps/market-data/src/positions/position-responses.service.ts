@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Page, toPage } from '@perp/http';
-import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
-import { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { LiquidationCandidatesService } from './liquidation-candidates.service';
 import { PositionDto } from './position.dto';
-import { candidateView, positionView } from './position-views';
+import { positionView } from './position-views';
 import { LiquidatableQuery, PositionLookupQuery, PositionsQuery, resolvePerpFilter } from './positions-query.dto';
 import { PositionsService } from './positions.service';
 
@@ -21,7 +19,6 @@ export class PositionResponsesService {
   constructor(
     private readonly positions: PositionsService,
     private readonly candidates: LiquidationCandidatesService,
-    @Inject(MARKET_DATA_SETTINGS) private readonly settings: MarketDataSettings,
   ) {}
 
   async list(query: PositionsQuery): Promise<Page<PositionDto>> {
@@ -34,14 +31,9 @@ export class PositionResponsesService {
     );
   }
 
-  async liquidatable(query: LiquidatableQuery): Promise<Page<LiquidationCandidateDto>> {
-    const { items, total } = await this.candidates.page(resolvePerpFilter(query), query.sort, query.limit, query.offset);
-    const now = nowSeconds();
-    return toPage(
-      items.map((c) => candidateView(c, now, this.settings.staleAfterSeconds)),
-      total,
-      query,
-    );
+  /** A Page of LiquidationCandidateDto as JSON bytes: the same page goes to every request of its second (LiquidationCandidatesService). */
+  liquidatable(query: LiquidatableQuery): Promise<Buffer> {
+    return this.candidates.pageJson({ perpAddress: resolvePerpFilter(query), sort: query.sort, limit: query.limit, offset: query.offset }, nowSeconds());
   }
 
   /** 404 "Position not found" for an unknown id; 422 when several markets hold it and none is named. */

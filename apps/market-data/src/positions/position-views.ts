@@ -1,10 +1,11 @@
 import { atomsToHuman, formatDecimal, formatInteger, ratioFromE6, x96ToPrice } from '@perp/x96-math';
-import { withNullablePerpAlias, withPerpAlias } from '../common';
-import { Candidate } from './liquidation-candidates.service';
-import { LiquidationCandidateDto } from './liquidation-candidate.dto';
-import { PositionDto } from './position.dto';
-import { PositionFigures } from './position-figures';
-import { PositionRecord } from '@perp/index-db';
+import type { PositionRecord } from '@perp/index-db/figures';
+// The module itself, not ../common: the candidates worker formats candidates too, and needs none of Nest.
+import { withNullablePerpAlias, withPerpAlias } from '../common/perp-alias';
+import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
+import type { MarketState } from './market-state';
+import type { PositionDto } from './position.dto';
+import type { PositionFigures } from './position-figures';
 
 const atoms = (value: bigint | null): string | null => (value === null ? null : formatDecimal(atomsToHuman(value)));
 const ratioE6 = (value: bigint | null): string | null => (value === null ? null : formatDecimal(ratioFromE6(value)));
@@ -52,11 +53,11 @@ export function candidateAmount(position: PositionRecord): string {
   return formatInteger(position.perpDelta < 0n ? -position.perpDelta : position.perpDelta);
 }
 
-type CandidateFields = Omit<LiquidationCandidateDto, 'is_stale'>;
+/** A candidate's response fields but is_stale: they depend on the index alone, is_stale on the clock of each request. */
+export type CandidateFields = Omit<LiquidationCandidateDto, 'is_stale'>;
 
-/** Every field of the candidate but is_stale, in the spec's order. */
-function candidateFields(candidate: Candidate): CandidateFields {
-  const { position, market, figures } = candidate;
+/** Every field of the candidate but is_stale, in the spec's order (formatted once per evaluation, by the candidates worker). */
+export function candidateFields(position: PositionRecord, market: MarketState, figures: PositionFigures): CandidateFields {
   const marginRatio = ratioE6(figures.marginRatioE6);
   const liqMarginRatio = ratio(position.liqMarginRatioE6);
   // No mark, no snapshot of it used: the age is unknown, hence stale.
@@ -78,12 +79,7 @@ function candidateFields(candidate: Candidate): CandidateFields {
   });
 }
 
-/**
- * The spec's candidate, fields in its order; is_stale against `nowSeconds`. The other
- * fields are formatted once per candidate (candidates are shared by the requests of one
- * evaluation, see LiquidationCandidatesService).
- */
-export function candidateView(candidate: Candidate, nowSeconds: number, staleAfterSeconds: number): LiquidationCandidateDto {
-  const fields = (candidate.fields ??= candidateFields(candidate));
+/** The spec's candidate, fields in its order: the evaluated fields and is_stale against `nowSeconds`. */
+export function candidateView(fields: CandidateFields, nowSeconds: number, staleAfterSeconds: number): LiquidationCandidateDto {
   return { ...fields, is_stale: fields.as_of === null || nowSeconds - fields.as_of > staleAfterSeconds };
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseIntPathPipe } from '@perp/http';
 import { RequireApiKey } from '../auth';
@@ -34,7 +34,9 @@ export class PositionsController {
   })
   @ApiPageResponse(LiquidationCandidateDto)
   @ApiErrors({ 422: 'Invalid query: limit outside 1-500, negative offset, unknown sort, malformed address', stores: ['Index store'] })
-  liquidatable(@Query() query: LiquidatableQuery): Promise<Page<LiquidationCandidateDto>> {
+  // The answer comes serialised, as the bytes of a Page of LiquidationCandidateDto (once per second and change of the candidates): sent as is.
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  liquidatable(@Query() query: LiquidatableQuery): Promise<Buffer> {
     return this.service.liquidatable(query);
   }
 

@@ -1,17 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Stores } from '../stores/stores.module';
-import { MarketKeyBounds } from './candidate-rule';
 import { decodeMarketState, MarketState } from './market-state';
-import {
-  decodePosition,
-  MARK_AS_OF_SQL,
-  MARKET_STATE_COLUMNS,
-  POSITION_COLUMNS,
-  POSITION_TICK_JOINS,
-  PositionRecord,
-  TAKER_POSITION_COLUMNS,
-} from '@perp/index-db';
+import { decodePosition, MARK_AS_OF_SQL, MARKET_STATE_COLUMNS, POSITION_COLUMNS, POSITION_TICK_JOINS, PositionRecord } from '@perp/index-db';
 
 export interface PositionFilter {
   holder?: string;
@@ -65,31 +56,6 @@ function withMarkets(rows: Raw[]): PositionWithMarket[] {
   });
 }
 
-/** One taker side or the makers of the market in `b`: each branch is one range scan of a partial index; makers bring their two ticks (pkey probes). */
-const CANDIDATE_BRANCHES = [
-  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.is_long AND p.liq_key_x96 >= b.long_min AND p.liq_margin_ratio = b.ratio`,
-  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND NOT p.is_long AND p.liq_key_x96 <= b.short_max AND p.liq_margin_ratio = b.ratio`,
-  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_key_x96 IS NULL AND p.liq_margin_ratio = b.ratio`,
-  // The key range holds at the market's ratio only: takers stored with another are all read (two probes, empty while they match).
-  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_margin_ratio < b.ratio`,
-  `SELECT ${TAKER_POSITION_COLUMNS} FROM positions p WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND NOT p.is_maker AND p.liq_margin_ratio > b.ratio`,
-  `SELECT ${POSITION_COLUMNS} FROM positions p ${POSITION_TICK_JOINS} WHERE p.perp_address = b.perp_address AND NOT p.is_closed AND p.is_maker`,
-];
-
-/**
- * Candidates of every requested market in one statement: per market, one UNION ALL branch
- * per taker side on positions_liquidation_key_idx (never an OR, which would scan the
- * market's slice), one for takers without a key (zero size) and one for the open makers
- * (positions_open_makers_idx).
- */
-export const CANDIDATES_SQL =
-  `SELECT c.* FROM unnest($1::varchar[], $2::numeric[], $3::numeric[], $4::integer[]) AS b(perp_address, long_min, short_max, ratio) CROSS JOIN LATERAL (` +
-  CANDIDATE_BRANCHES.join(' UNION ALL ') +
-  `) c`;
-
-/** Markets with their mark snapshot time: the latest snapshot, one probe of snapshots_market_time_idx each. */
-export const MARKETS_WITH_MARK_TIME_SQL = `SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m`;
-
 /** Every read of the position routes; a down index store surfaces as StoreUnavailableError (503). */
 @Injectable()
 export class PositionsRepository {
@@ -140,29 +106,5 @@ export class PositionsRepository {
       const count: Raw[] = await source.query(`SELECT count(*) AS n FROM positions WHERE id = $1`, [key]);
       return { kind: 'ambiguous', markets: Number(count[0]['n']) };
     });
-  }
-
-  /** Every market (or one), with the time of its mark snapshot. */
-  async marketsWithMarkTime(perpAddress?: string): Promise<MarketState[]> {
-    const rows: Raw[] = await this.run((source) =>
-      perpAddress === undefined
-        ? source.query(`${MARKETS_WITH_MARK_TIME_SQL} ORDER BY m.perp_address`)
-        : source.query(`${MARKETS_WITH_MARK_TIME_SQL} WHERE m.perp_address = $1`, [perpAddress]),
-    );
-    return rows.map(decodeMarketState);
-  }
-
-  /** Open positions that may be candidates: the takers in each market's key range, and the market's open makers. */
-  async candidatePositions(bounds: MarketKeyBounds[]): Promise<PositionRecord[]> {
-    if (bounds.length === 0) return [];
-    const rows: Raw[] = await this.run((source) =>
-      source.query(CANDIDATES_SQL, [
-        bounds.map((b) => b.perpAddress),
-        bounds.map((b) => b.longMinKeyX96.toString()),
-        bounds.map((b) => b.shortMaxKeyX96.toString()),
-        bounds.map((b) => b.liqMarginRatioE6),
-      ]),
-    );
-    return rows.map(decodePosition);
   }
 }

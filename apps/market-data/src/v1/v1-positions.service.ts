@@ -33,10 +33,10 @@ export class V1PositionsService {
 
   /** Legacy order: most underwater first, whatever the query asks. */
   async liquidatable(query: V1LiquidatableQuery): Promise<Page<V1LiquidationCandidateDto>> {
-    const { items, total } = await this.candidates.page(query.market_id, 'most_underwater', query.limit, query.offset);
+    const { items, total } = await this.candidates.page({ perpAddress: query.market_id, sort: 'most_underwater', limit: query.limit, offset: query.offset });
     const now = Math.floor(Date.now() / 1000);
     return toPage(
-      items.map((c) => v1CandidateView(candidateView(c, now, this.settings.staleAfterSeconds))),
+      items.map((fields) => v1CandidateView(candidateView(fields, now, this.settings.staleAfterSeconds))),
       total,
       query,
     );

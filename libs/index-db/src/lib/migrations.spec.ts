@@ -1,4 +1,5 @@
 import { PostgresServer, startTestPostgres, withPgClient } from '@perp/local-infra';
+import { Client } from 'pg';
 import { driftAfterMigrations } from '../../test/schema-check';
 import { Q96 } from '@perp/x96-math';
 import { liquidationKeyX96 } from './liquidation-mark';
@@ -6,7 +7,17 @@ import { ensureReaderLogin, READER_ROLE } from './reader-role';
 import { migrateStore, revertStore, runIndexDbMigrations } from './run-migrations';
 import { INDEX_STORE_MIGRATIONS } from '../migrations';
 
-const INDEX_TABLES = ['beacon_index_updates', 'chain_cursor', 'chain_cursor_blocks', 'markets', 'positions', 'snapshots', 'ticks', 'trades'];
+const INDEX_TABLES = [
+  'beacon_index_updates',
+  'chain_cursor',
+  'chain_cursor_blocks',
+  'market_write_versions',
+  'markets',
+  'positions',
+  'snapshots',
+  'ticks',
+  'trades',
+];
 const SOURCE_TABLES = ['market_boundaries', 'measurements'];
 
 async function tables(url: string): Promise<string[]> {
@@ -18,6 +29,19 @@ async function indexDefinitions(url: string): Promise<Record<string, string>> {
     const rows = (await c.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`)).rows;
     return Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
   });
+}
+
+/** A market row with the columns every schema since the first has (the key rewrite test inserts it before the later migrations). */
+async function insertMarket(c: Client, market: string): Promise<void> {
+  await c.query(
+    `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
+       price_impact_module, ema_window, protocol_fee, tick_spacing, min_tick, max_tick, taker_liq_margin_ratio, taker_backstop_margin_ratio, maker_liq_margin_ratio,
+       maker_backstop_margin_ratio, creator_fee, insurance_fee, lp_fee, liquidation_fee, sqrt_price_x96, tick, liquidity, cumulative_funding_x96, open_interest_long,
+       open_interest_short, capacity_long, capacity_short, insurance, bad_debt, total_margin)
+     VALUES ($1, $1, $1, 'm', 'M', 'u', '0x${'0'.repeat(64)}', $1, $1, $1, $1, $1, 3600, 0, 30, -600, 600, 50000, 20000, 900000, 800000, 0, 0, 0, 0, ${Q96}, 0, 0,
+       0, 0, 0, 0, 0, 0, 0, 0)`,
+    [market],
+  );
 }
 
 describe('index-db migrations (real Postgres)', () => {
@@ -47,6 +71,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStoreTakerRatioIndex1767225600003',
           'IndexStorePositionsPerMarket1767225600004',
           'IndexStoreChainCursor1767225600005',
+          'IndexStoreMarketWriteVersions1767225600006',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -79,6 +104,7 @@ describe('index-db migrations (real Postgres)', () => {
         'beacon_index_updates_pkey',
         'chain_cursor_blocks_pkey',
         'chain_cursor_pkey',
+        'market_write_versions_pkey',
         'markets_beacon_address_idx',
         'markets_created_asc_idx',
         'markets_created_desc_idx',
@@ -144,18 +170,10 @@ describe('index-db migrations (real Postgres)', () => {
       { id: 2, margin: 20_000_000n, perpDelta: -2_000_123n, usdDelta: 200_000_000n, entry: (7n * Q96) / 3n, ratio: 50_000 },
       { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
     ];
-    // Back to before the contract-state migration (and the three after it), with takers as the earlier schema held them.
-    await revertStore('index', indexUrl, 4);
+    // Back to before the contract-state migration (and the four after it), with takers as the earlier schema held them.
+    await revertStore('index', indexUrl, 5);
     await withPgClient(indexUrl, async (c) => {
-      await c.query(
-        `INSERT INTO markets (perp_address, beacon_address, owner, name, symbol, token_uri, pool_id, pricing_module, funding_module, fees_module, margin_ratios_module,
-           price_impact_module, ema_window, protocol_fee, tick_spacing, min_tick, max_tick, taker_liq_margin_ratio, taker_backstop_margin_ratio, maker_liq_margin_ratio,
-           maker_backstop_margin_ratio, creator_fee, insurance_fee, lp_fee, liquidation_fee, sqrt_price_x96, tick, liquidity, cumulative_funding_x96, open_interest_long,
-           open_interest_short, capacity_long, capacity_short, insurance, bad_debt, total_margin)
-         VALUES ($1, $1, $1, 'm', 'M', 'u', '0x${'0'.repeat(64)}', $1, $1, $1, $1, $1, 3600, 0, 30, -600, 600, 50000, 20000, 900000, 800000, 0, 0, 0, 0, ${Q96}, 0, 0,
-           0, 0, 0, 0, 0, 0, 0, 0)`,
-        [market],
-      );
+      await insertMarket(c, market);
       for (const t of takers) {
         await c.query(
           `INSERT INTO positions (id, perp_address, holder, is_maker, is_long, is_closed, open_timestamp, margin, perp_delta, usd_delta, liq_margin_ratio,
@@ -178,11 +196,85 @@ describe('index-db migrations (real Postgres)', () => {
     });
   });
 
+  it('give a market a new write version after each statement that writes its positions or ticks, and no other market', async () => {
+    const [a, b] = [`0x${'a'.repeat(40)}`, `0x${'b'.repeat(40)}`];
+    await withPgClient(indexUrl, async (c) => {
+      // A market's versions of both tables, as one text to compare.
+      const versions = async (): Promise<Record<string, string>> =>
+        Object.fromEntries(
+          (
+            await c.query(
+              `SELECT perp_address, string_agg(table_name || ':' || version, ',' ORDER BY table_name) AS v FROM market_write_versions GROUP BY perp_address`,
+            )
+          ).rows.map((r) => [r.perp_address, r.v]),
+        );
+      const position = (market: string, id: number, on: Client = c) =>
+        on.query(
+          `INSERT INTO positions (id, perp_address, holder, is_maker, is_long, is_closed, open_timestamp, margin, perp_delta, usd_delta, liq_margin_ratio,
+             backstop_margin_ratio, entry_cumulative_funding_x96, liq_mark_x96, liq_key_x96)
+           VALUES ($1, $2, $2, false, true, false, 0, 1, 1, 0, 50000, 0, 0, 0, 0)`,
+          [id, market],
+        );
+      await insertMarket(c, a);
+      await insertMarket(c, b);
+      const moved = async (before: Record<string, string>) => {
+        const after = await versions();
+        return [a, b].filter((m) => after[m] !== before[m]);
+      };
+      let before = await versions();
+      await position(a, 1);
+      expect(await moved(before)).toEqual([a]);
+      before = await versions();
+      await position(b, 1);
+      expect(await moved(before)).toEqual([b]);
+      before = await versions();
+      await c.query(`UPDATE positions SET margin = margin WHERE perp_address = $1`, [a]);
+      expect(await moved(before)).toEqual([a]);
+      before = await versions();
+      await c.query(`UPDATE positions SET margin = margin WHERE false`);
+      expect(await moved(before)).toEqual([]);
+      before = await versions();
+      await c.query(
+        `INSERT INTO ticks (perp_address, tick, cuml_funding_opp_x96, cuml_funding_div_sqrt_p_opp_x96, fee_growth_outside1_x128) VALUES ($1, 0, 0, 0, 0)`,
+        [b],
+      );
+      expect(await moved(before)).toEqual([b]);
+      before = await versions();
+      await c.query(`DELETE FROM positions WHERE perp_address = $1`, [a]);
+      expect(await moved(before)).toEqual([a]);
+      before = await versions();
+      await c.query('TRUNCATE trades, positions');
+      expect(await moved(before)).toEqual([a, b]);
+      before = await versions();
+      await c.query('TRUNCATE ticks');
+      expect(await moved(before)).toEqual([a, b]);
+      // The simulator's load: ticks and positions truncated and filled by two open transactions at once, committed one after the other (neither waits).
+      before = await versions();
+      await withPgClient(indexUrl, async (other) => {
+        await c.query('BEGIN');
+        await c.query('TRUNCATE ticks');
+        await other.query('BEGIN');
+        await other.query('TRUNCATE trades, positions');
+        await position(a, 3, other);
+        await c.query(
+          `INSERT INTO ticks (perp_address, tick, cuml_funding_opp_x96, cuml_funding_div_sqrt_p_opp_x96, fee_growth_outside1_x128) VALUES ($1, 0, 0, 0, 0)`,
+          [a],
+        );
+        await other.query('COMMIT');
+        await c.query('COMMIT');
+      });
+      expect(await moved(before)).toEqual([a, b]);
+      await c.query('TRUNCATE trades, positions, ticks');
+      await c.query('DELETE FROM markets');
+    });
+  });
+
   it('roll back to empty and apply again', async () => {
     await withPgClient(indexUrl, (c) => c.query(`DROP ROLE market_data_api`));
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStoreMarketWriteVersions1767225600006',
       'IndexStoreChainCursor1767225600005',
       'IndexStorePositionsPerMarket1767225600004',
       'IndexStoreTakerRatioIndex1767225600003',

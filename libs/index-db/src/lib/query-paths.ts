@@ -305,6 +305,15 @@ export const QUERY_PATHS: QueryPath[] = [
     indexes: ['ticks_pkey'],
   },
   {
+    name: 'write versions of a market',
+    route: 'GET /positions/liquidatable (each refresh: which markets moved)',
+    store: 'index',
+    sql: `SELECT string_agg(table_name || ':' || version, ',' ORDER BY table_name) FROM market_write_versions WHERE perp_address = $1`,
+    sampleSql: `SELECT perp_address FROM markets ORDER BY perp_address LIMIT 1`,
+    indexes: ['market_write_versions_pkey'],
+    smallTable: true,
+  },
+  {
     name: 'history page of a market',
     route: 'GET /markets/{ticker}/history',
     store: 'source',
