@@ -38,8 +38,10 @@ describe('tools/liquidation-bot on chain', () => {
     const confirmed = dry.confirmations.filter((c) => c.verdict === 'liquidatable');
     expect(confirmed.length).toBeGreaterThan(0);
     expect(dry.confirmations.every((c) => c.confirmed_on_chain && c.tx_hash === null)).toBe(true);
-    // The candidate list is permissive: the healthy-enough ones are refused by the chain.
-    expect(dry.confirmations.some((c) => c.verdict === 'not_liquidatable')).toBe(true);
+    // The chain's word is the verdict: a candidate it refuses is reported so, with nothing sent. (Since
+    // makers are priced from their ticks, this stack's list holds only what the chain accepts: the
+    // refusal path is covered by confirm-candidate.spec and by the run below when a liquidation heals another.)
+    expect(dry.confirmations.every((c) => c.verdict === 'liquidatable' || c.verdict === 'not_liquidatable')).toBe(true);
 
     const run = await runBot('--rpc', stack.anvil.url, '--liquidate');
     const liquidated = run.confirmations.filter((c) => c.verdict === 'liquidated');

@@ -21,6 +21,7 @@ const EXPECTED: [route: string, access: string][] = [
   ['POST /create_registry_beacon', 'StaticBearerGuard'],
   ['POST /create_verifiable_beacon', 'StaticBearerGuard'],
   ['POST /register_beacon', 'StaticBearerGuard'],
+  ['POST /unregister_beacon', 'StaticBearerGuard'],
   ['POST /update_beacon', 'StaticBearerGuard'],
   ['POST /update_beacon_with_ecdsa_adapter', 'StaticBearerGuard'],
 ];

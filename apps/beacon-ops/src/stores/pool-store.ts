@@ -360,10 +360,13 @@ export class PoolStore {
    * row of a transaction sent under it carries the key alone.
    */
   async releaseKey(key: string, owner: string): Promise<void> {
-    await this.locking('idempotency_release', `UPDATE idempotency_keys SET locked_until = now() WHERE key = $1 AND owner = $2 AND status = 'in_progress'`, [
-      key,
-      owner,
-    ]);
+    // A new owner too: a heartbeat renewal already under way for the old one (its owners read before
+    // the release) then matches nothing, and cannot hold the retry off for LOCK_TTL_MS.
+    await this.locking(
+      'idempotency_release',
+      `UPDATE idempotency_keys SET locked_until = now(), owner = gen_random_uuid() WHERE key = $1 AND owner = $2 AND status = 'in_progress'`,
+      [key, owner],
+    );
   }
 
   /** Forgets expired keys, and detaches their journal rows: a key used again later is a new request, never a replay of an old transaction. */
