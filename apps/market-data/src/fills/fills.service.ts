@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Page, toPage } from '@perp/http';
 import { FillDto } from './fill.dto';
-import { fillView } from './fill-view';
+import { fillView } from './fill-views';
 import { FillsQuery } from './fills-query.dto';
 import { FillsRepository } from './fills.repository';
 
