@@ -286,6 +286,12 @@ async function main(): Promise<void> {
     ).rows[0].perp_address.toLowerCase();
     const holder = (await client.query<{ holder: string }>('SELECT holder FROM positions WHERE id >= (SELECT max(id) / 2 FROM positions) ORDER BY id LIMIT 1'))
       .rows[0].holder;
+    // The holder of a trade from the middle of the history, for the fills.
+    const trader = (
+      await client.query<{ holder: string }>(
+        'SELECT p.holder FROM trades t JOIN positions p ON p.perp_address = t.perp_address AND p.id = t.pos_id WHERE t.id >= (SELECT max(id) / 2 FROM trades) ORDER BY t.id LIMIT 1',
+      )
+    ).rows[0].holder;
     await client.end();
 
     const allRoutes: RouteResult[] = [
@@ -295,6 +301,7 @@ async function main(): Promise<void> {
       { route: '/markets/{id}/stats', path: `/markets/${market}/stats`, kind: 'cached' },
       { route: '/markets/{id}/snapshots', path: `/markets/${market}/snapshots`, kind: 'db' },
       { route: '/positions?holder=', path: `/positions?holder=${holder}`, kind: 'db' },
+      { route: '/trades?holder=', path: `/trades?holder=${trader}`, kind: 'db' },
       { route: '/positions/liquidatable', path: '/positions/liquidatable', kind: 'memo' },
       // No key, no store, no cache: the framework's own cost per request, beside the same bytes from bare Fastify.
       { route: '/health (reference)', path: '/health', kind: 'reference' },

@@ -131,6 +131,7 @@ describe('market-data request hygiene', () => {
     `/markets/${TICKER}/history`,
     '/positions',
     '/positions/liquidatable',
+    `/trades?holder=${MARKET}&`,
     '/v1/markets',
     `/v1/markets/${MARKET}/oi`,
     `/v1/markets/${MARKET}/snapshots`,
@@ -138,7 +139,7 @@ describe('market-data request hygiene', () => {
     '/v1/positions',
     '/v1/positions/liquidatable',
   ])('answers offset=2^63 on %s with 422', async (path) => {
-    const res = await fetch(`${base}${path}?offset=9223372036854775808`, { headers });
+    const res = await fetch(`${base}${path}${path.endsWith('&') ? '' : '?'}offset=9223372036854775808`, { headers });
     expect(res.status).toBe(422);
     expect((await json(res)).detail[0]).toMatchObject({ loc: ['query', 'offset'], input: '9223372036854775808' });
   });

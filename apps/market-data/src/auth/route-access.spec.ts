@@ -27,6 +27,7 @@ const EXPECTED: [route: string, access: string][] = [
   ['GET /positions/:position_id', 'ApiKeyGuard'],
   ['GET /positions/liquidatable', 'ApiKeyGuard'],
   ['GET /ready', 'public'],
+  ['GET /trades', 'ApiKeyGuard'],
   ['GET /v1/markets', 'ApiKeyGuard'],
   ['GET /v1/markets/:market_id', 'ApiKeyGuard'],
   ['GET /v1/markets/:market_id/live', 'ApiKeyGuard'],
