@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EcdsaBeacon__factory, EcdsaVerifierAdapter__factory, IDeployedEcdsaVerifierAdapter__factory } from '@perp/contracts';
+import {
+  EcdsaBeacon__factory,
+  EcdsaVerifierAdapter__factory,
+  GroupEcdsaVerifierAdapter__factory,
+  IDeployedEcdsaVerifierAdapter__factory,
+} from '@perp/contracts';
 import { JsonRpcProvider } from 'ethers';
 import { isRevert, rpc } from '../chain/rpc-errors';
 import { bodyFieldError } from '../onchain/field-error';
@@ -13,6 +18,8 @@ export interface BoundEcdsaAdapter {
   signer: string;
   min: bigint;
   max: bigint;
+  /** A GroupEcdsaVerifierAdapter's SIZE: the beacon takes exactly this many values an update. Absent: one value. */
+  group?: number;
 }
 
 /**
@@ -86,8 +93,13 @@ export class EcdsaAdapters {
     }
     try {
       if (boundBeacon !== undefined) {
-        const [signer, min, max] = await Promise.all([rpc(() => bound.SIGNER()), rpc(() => bound.MIN_MEASUREMENT()), rpc(() => bound.MAX_MEASUREMENT())]);
-        return { kind: 'bound', adapter, boundBeacon, signer: signer.toLowerCase(), min, max };
+        const [signer, min, max, group] = await Promise.all([
+          rpc(() => bound.SIGNER()),
+          rpc(() => bound.MIN_MEASUREMENT()),
+          rpc(() => bound.MAX_MEASUREMENT()),
+          this.groupSize(provider, adapter),
+        ]);
+        return { kind: 'bound', adapter, boundBeacon, signer: signer.toLowerCase(), min, max, ...(group === undefined ? {} : { group }) };
       }
       const deployed = IDeployedEcdsaVerifierAdapter__factory.connect(adapter, provider);
       const [signer, domain, typehash] = await Promise.all([
@@ -105,6 +117,16 @@ export class EcdsaAdapters {
       };
     } catch (error) {
       if (lacks(error)) throw notEcdsa(beacon);
+      throw error;
+    }
+  }
+
+  /** A group adapter's SIZE(); undefined for a single-value adapter (it has no SIZE()). */
+  private async groupSize(provider: JsonRpcProvider, adapter: string): Promise<number | undefined> {
+    try {
+      return Number(await rpc(() => GroupEcdsaVerifierAdapter__factory.connect(adapter, provider).SIZE()));
+    } catch (error) {
+      if (lacks(error)) return undefined;
       throw error;
     }
   }

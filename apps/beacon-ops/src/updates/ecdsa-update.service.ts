@@ -5,6 +5,9 @@ import {
   EIP5267_NAME_VERSION_CHAIN_CONTRACT,
   encodeDeployedEcdsaInputs,
   encodeEcdsaInputs,
+  encodeGroupEcdsaInputs,
+  GroupEcdsaBeacon__factory,
+  groupMeasurementDigest,
   IDeployedEcdsaBeacon__factory,
   IDeployedEcdsaVerifierAdapter__factory,
   measurementDigest,
@@ -23,12 +26,17 @@ import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { PoolKeys } from '../wallet-pool/pool-keys';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
-import { DeployedEcdsaAdapter, EcdsaAdapters } from './ecdsa-adapters';
+import { BoundEcdsaAdapter, DeployedEcdsaAdapter, EcdsaAdapters, EcdsaAdapterInfo } from './ecdsa-adapters';
 import { TrustedBeacons } from '../onchain/trusted-beacons';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const deployedBeacon = IDeployedEcdsaBeacon__factory.createInterface();
+const groupBeacon = GroupEcdsaBeacon__factory.createInterface();
 const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
+const GROUP_INDEX_UPDATED_TOPIC = id('GroupIndexUpdated(uint256[])');
+
+/** A body whose measurement is one value (a single-value beacon's, checked against its adapter). */
+type SingleValueBody = EcdsaUpdateBody & { measurement: bigint };
 /** The chain's clock is read at most this often (shared by concurrent updates): it was one RPC call per update. */
 const CHAIN_CLOCK_CACHE_MS = 1_000;
 
@@ -70,6 +78,7 @@ export class EcdsaUpdateService {
         `${beacon} names the adapter ${adapter.adapter}, which is bound to the beacon ${adapter.boundBeacon}, not to it: the service signs nothing for it`,
       );
     }
+    const values = measurementFor(adapter, body);
     const signer = this.keys.signer.address.toLowerCase();
     if (adapter.signer !== signer) {
       throw new BeaconOpsError(
@@ -79,7 +88,9 @@ export class EcdsaUpdateService {
     }
     await this.trusted.require(provider, beacon);
     const { chainId } = await provider.getNetwork();
-    if (adapter.kind === 'deployed') return this.updateDeployed(provider, chainId, body, adapter, idempotencyKey);
+    if (Array.isArray(values)) return this.updateGroup(provider, chainId, body, values, adapter as BoundEcdsaAdapter, idempotencyKey);
+    const single = body as SingleValueBody;
+    if (adapter.kind === 'deployed') return this.updateDeployed(provider, chainId, single, adapter, idempotencyKey);
     const sent = await sendSimulated(this.pool, provider, {
       kind: 'update_beacon_with_ecdsa_adapter',
       request: journalRequest(body),
@@ -89,7 +100,7 @@ export class EcdsaUpdateService {
         // Again under the beacon lock: an /unregister_beacon of this process that ran meanwhile is seen (it drops the cached yes).
         await this.trusted.require(provider, beacon);
         // Unordered nonces: a random 256-bit one is unused with certainty, and needs no coordination between replicas.
-        const measurement = { measurement: body.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
+        const measurement = { measurement: single.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
         // One digest, signed and journaled.
         const digest = measurementDigest(adapter.adapter, chainId, measurement);
         const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
@@ -100,9 +111,48 @@ export class EcdsaUpdateService {
         };
       },
       mapRevert: (decoded, raw) =>
-        decoded?.name === 'MeasurementOutOfRange' ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}]: got ${body.measurement}`) : undefined,
+        decoded?.name === 'MeasurementOutOfRange' ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}]: got ${single.measurement}`) : undefined,
     });
     requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
+    return sent.hash;
+  }
+
+  /**
+   * A group beacon (GroupEcdsaBeacon): every value in one GroupMeasurement(uint256[], nonce, deadline)
+   * signature for its bound adapter, under the same scope, nonce and deadline rules as a single value.
+   * Its own journal kind: its gas cap grows with the group (GAS_CAP_GROUP_ECDSA_UPDATE).
+   */
+  private async updateGroup(
+    provider: JsonRpcProvider,
+    chainId: bigint,
+    body: EcdsaUpdateBody,
+    values: bigint[],
+    adapter: BoundEcdsaAdapter,
+    idempotencyKey: string | undefined,
+  ): Promise<string> {
+    const beacon = body.beacon_address;
+    const sent = await sendSimulated(this.pool, provider, {
+      kind: 'update_group_beacon_with_ecdsa_adapter',
+      request: journalRequest(body),
+      beaconAddress: beacon,
+      idempotencyKey,
+      call: async () => {
+        await this.trusted.require(provider, beacon);
+        const measurement = { measurements: values, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
+        const digest = groupMeasurementDigest(adapter.adapter, chainId, measurement);
+        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
+        return {
+          to: beacon,
+          data: groupBeacon.encodeFunctionData('updateIndex', [signature, encodeGroupEcdsaInputs(measurement)]),
+          signed: { verifier: adapter.adapter, digest },
+        };
+      },
+      mapRevert: (decoded, raw) =>
+        decoded?.name === 'MeasurementOutOfRange'
+          ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}] for every value: got [${values.join(', ')}]`)
+          : undefined,
+    });
+    requireEvent(sent, beacon, GROUP_INDEX_UPDATED_TOPIC, 'GroupIndexUpdated');
     return sent.hash;
   }
 
@@ -117,7 +167,7 @@ export class EcdsaUpdateService {
   private async updateDeployed(
     provider: JsonRpcProvider,
     chainId: bigint,
-    body: EcdsaUpdateBody,
+    body: SingleValueBody,
     adapter: DeployedEcdsaAdapter,
     idempotencyKey: string | undefined,
   ): Promise<string> {
@@ -203,4 +253,28 @@ export function timestampNonce(): bigint {
   const now = BigInt(Date.now()) * 1_000_000n + BigInt(randomInt(1_000_000));
   lastTimestampNonce = now > lastTimestampNonce ? now : lastTimestampNonce + 1n;
   return lastTimestampNonce;
+}
+
+/**
+ * The measurement in the form the beacon takes, else 422 naming it: one value for a single-value
+ * beacon (our bound adapter, the deployed interface), an array of exactly SIZE values for a group.
+ */
+export function measurementFor(adapter: EcdsaAdapterInfo, body: EcdsaUpdateBody): bigint | bigint[] {
+  const group = adapter.kind === 'bound' ? adapter.group : undefined;
+  const sent = body.measurement;
+  const given = Array.isArray(sent) ? `an array of ${sent.length}` : 'a single value';
+  if (group === undefined) {
+    if (!Array.isArray(sent)) return sent;
+    throw bodyFieldError(
+      ['measurement'],
+      sent,
+      `${body.beacon_address} holds one value: measurement must be a single decimal string (expected length 1, not an array), got ${given}`,
+    );
+  }
+  if (Array.isArray(sent) && sent.length === group) return sent;
+  throw bodyFieldError(
+    ['measurement'],
+    sent,
+    `${body.beacon_address} is a group beacon of ${group} values: measurement must be an array of exactly ${group} decimal strings (expected length ${group}), got ${given}`,
+  );
 }
