@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   deployedMeasurementDigest,
   EcdsaBeacon__factory,
+  arrayMeasurementDigest,
   EIP5267_NAME_VERSION_CHAIN_CONTRACT,
+  encodeArrayMeasurementInputs,
+  IEcdsaVerifier__factory,
+  IVerifierBeacon__factory,
   encodeDeployedEcdsaInputs,
   encodeEcdsaInputs,
   encodeGroupEcdsaInputs,
@@ -26,12 +30,13 @@ import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { PoolKeys } from '../wallet-pool/pool-keys';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
-import { BoundEcdsaAdapter, DeployedEcdsaAdapter, EcdsaAdapters, EcdsaAdapterInfo } from './ecdsa-adapters';
+import { ArrayEcdsaVerifier, BoundEcdsaAdapter, DeployedEcdsaAdapter, EcdsaAdapters, EcdsaAdapterInfo } from './ecdsa-adapters';
 import { TrustedBeacons } from '../onchain/trusted-beacons';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const deployedBeacon = IDeployedEcdsaBeacon__factory.createInterface();
 const groupBeacon = GroupEcdsaBeacon__factory.createInterface();
+const verifierBeacon = IVerifierBeacon__factory.createInterface();
 const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
 const GROUP_INDEX_UPDATED_TOPIC = id('GroupIndexUpdated(uint256[])');
 
@@ -88,6 +93,7 @@ export class EcdsaUpdateService {
     }
     await this.trusted.require(provider, beacon);
     const { chainId } = await provider.getNetwork();
+    if (adapter.kind === 'verifier') return this.updateArrayVerifier(provider, chainId, body, values, adapter, idempotencyKey);
     if (Array.isArray(values)) return this.updateGroup(provider, chainId, body, values, adapter as BoundEcdsaAdapter, idempotencyKey);
     const single = body as SingleValueBody;
     if (adapter.kind === 'deployed') return this.updateDeployed(provider, chainId, single, adapter, idempotencyKey);
@@ -221,6 +227,71 @@ export class EcdsaUpdateService {
   }
 
   /**
+   * A beacon behind the operators' newer IEcdsaVerifier (their standalone and group beacons): the
+   * same rules as the deployed kind (the registry or allow-list decides, the digest is computed here
+   * from the verifier's own domain and must equal its digest(measurement, nonce)), with the values as
+   * an array: a single value is sent as a one-element array, as the operators' service does, and the
+   * beacon itself decides how many it takes (a wrong count reverts in the simulation: 422, nothing sent).
+   * The nonce is the Unix time in nanoseconds, taken under the beacon lock: the verifier wants it above
+   * its last one, and the lock orders the updates of one beacon across replicas.
+   */
+  private async updateArrayVerifier(
+    provider: JsonRpcProvider,
+    chainId: bigint,
+    body: EcdsaUpdateBody,
+    values: bigint | bigint[],
+    verifier: ArrayEcdsaVerifier,
+    idempotencyKey: string | undefined,
+  ): Promise<string> {
+    const beacon = body.beacon_address;
+    const measurements = Array.isArray(values) ? values : [values];
+    const { domain } = verifier;
+    if (!(
+      domain.fields === EIP5267_NAME_VERSION_CHAIN_CONTRACT &&
+      domain.chainId === chainId &&
+      domain.verifyingContract === verifier.adapter &&
+      domain.extensions === 0
+    )) {
+      throw bodyFieldError(
+        ['beacon_address'],
+        beacon,
+        `${beacon} names the verifier ${verifier.adapter}, whose EIP-712 domain is not its own on chain ${chainId} (fields ${domain.fields}, chain ${domain.chainId}, verifying contract ${domain.verifyingContract}): the service signs nothing for it`,
+      );
+    }
+    const sent = await sendSimulated(this.pool, provider, {
+      kind: 'update_beacon_with_ecdsa_adapter',
+      request: journalRequest(body),
+      beaconAddress: beacon,
+      idempotencyKey,
+      call: async () => {
+        await this.trusted.require(provider, beacon);
+        const measurement = { measurement: measurements, nonce: timestampNonce() };
+        const digest = arrayMeasurementDigest(
+          { name: domain.name, version: domain.version, chainId, verifyingContract: verifier.adapter },
+          verifier.typehash,
+          measurement,
+        );
+        const onChain = await rpc(() => IEcdsaVerifier__factory.connect(verifier.adapter, provider).digest(measurements, measurement.nonce));
+        if (onChain !== digest) {
+          throw bodyFieldError(
+            ['beacon_address'],
+            beacon,
+            `${beacon} names the verifier ${verifier.adapter}, whose digest(measurement, nonce) is not the EIP-712 digest of its own domain: the service signs nothing for it`,
+          );
+        }
+        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
+        return {
+          to: beacon,
+          data: verifierBeacon.encodeFunctionData('update', [signature, encodeArrayMeasurementInputs(measurement)]),
+          signed: { verifier: verifier.adapter, digest },
+        };
+      },
+    });
+    requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
+    return sent.hash;
+  }
+
+  /**
    * ECDSA_SIGNATURE_TTL_SECONDS from now, by the later of this host's clock and the chain's:
    * a chain ahead of us (a test chain warped forward) must not receive a signature already expired.
    */
@@ -260,8 +331,10 @@ export function timestampNonce(): bigint {
  * beacon (our bound adapter, the deployed interface), an array of exactly SIZE values for a group.
  */
 export function measurementFor(adapter: EcdsaAdapterInfo, body: EcdsaUpdateBody): bigint | bigint[] {
-  const group = adapter.kind === 'bound' ? adapter.group : undefined;
   const sent = body.measurement;
+  // The newer verifier takes an array whatever the beacon's size: the beacon decides on chain.
+  if (adapter.kind === 'verifier') return sent;
+  const group = adapter.kind === 'bound' ? adapter.group : undefined;
   const given = Array.isArray(sent) ? `an array of ${sent.length}` : 'a single value';
   if (group === undefined) {
     if (!Array.isArray(sent)) return sent;

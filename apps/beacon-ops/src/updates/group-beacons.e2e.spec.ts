@@ -5,7 +5,7 @@ import {
   GroupEcdsaBeacon__factory,
   GroupEcdsaVerifierAdapter__factory,
 } from '@perp/contracts';
-import { deployEcdsaBeaconDouble } from '@perp/contracts/testing';
+import { deployEcdsaBeaconDouble, EcdsaVerifierDouble__factory, VerifierGroupBeaconDouble__factory } from '@perp/contracts/testing';
 import { AbiCoder, getAddress, recoverAddress, Transaction } from 'ethers';
 import { anvilKey } from '../test/anvil-keys';
 import { ADDRESS, BeaconEnv, poolTxCount, SIGNER, startBeaconEnv, TX_HASH } from '../test/beacon-test-env';
@@ -216,5 +216,75 @@ describe('group ECDSA beacons on /create_group_ecdsa_beacon and /update_beacon_w
     expect(res.body.data).toMatch(/^Transaction hash: /);
     expect(TX_HASH.test(/0x[0-9a-f]{64}/.exec(res.body.data)?.[0] ?? '')).toBe(true);
     expect(await indices(made.beacon)).toEqual([10n, 90n]);
+  });
+
+  /**
+   * The operators' newer verifier (IEcdsaVerifier: digest(uint256[], nonce), update(bytes, bytes),
+   * verifier(), increasing nonces), which their group beacons use: driven through its double.
+   */
+  describe('beacons behind the newer IEcdsaVerifier (its double)', () => {
+    const deployVerifierBeacon = async (size: number, signer = SIGNER, register = true) => {
+      const verifier = (await (await new EcdsaVerifierDouble__factory(env.deployer).deploy(signer)).waitForDeployment()).target.toString();
+      const beacon = (await (await new VerifierGroupBeaconDouble__factory(env.deployer).deploy(verifier, size)).waitForDeployment()).target.toString();
+      if (register) await (await BeaconRegistry__factory.connect(env.system.registry, env.deployer).registerBeacon(beacon)).wait();
+      return { beacon, verifier };
+    };
+    const valuesOf = async (beacon: string) => [...(await VerifierGroupBeaconDouble__factory.connect(beacon, env.infra.chain).indices())];
+    const verifierBeacon = VerifierGroupBeaconDouble__factory.createInterface();
+
+    it('updates a registered group beacon with an array: the digest its verifier computes, signed raw, nonces increasing, journaled', async () => {
+      const { beacon, verifier } = await deployVerifierBeacon(3);
+      const first = await update(beacon, ['5', '6', '7']).expect(200);
+      expect(first.body).toMatchObject({ success: true, confirmed: true });
+      expect(await valuesOf(beacon)).toEqual([5n, 6n, 7n]);
+      await update(beacon, ['8', '9', '10']).expect(200);
+      expect(await valuesOf(beacon)).toEqual([8n, 9n, 10n]);
+
+      const rows = await journalRows(beacon);
+      expect(rows.map((r) => r.kind)).toEqual(['update_beacon_with_ecdsa_adapter', 'update_beacon_with_ecdsa_adapter']);
+      const double = EcdsaVerifierDouble__factory.connect(verifier, env.infra.chain);
+      const nonces: bigint[] = [];
+      for (const row of rows) {
+        expect(row.signed_verifier).toBe(verifier.toLowerCase());
+        const [proof, inputs] = verifierBeacon.decodeFunctionData('update', Transaction.from(row.raw_tx).data) as unknown as [string, string];
+        const [measurement, nonce] = AbiCoder.defaultAbiCoder().decode(['uint256[]', 'uint256'], inputs) as unknown as [bigint[], bigint];
+        expect(row.signed_digest).toBe(await double.digest([...measurement], nonce));
+        expect(recoverAddress(row.signed_digest, proof)).toBe(getAddress(SIGNER));
+        nonces.push(nonce);
+      }
+      expect(nonces[1]).toBeGreaterThan(nonces[0]);
+      expect(await double.lastNonce()).toBe(nonces[1]);
+    });
+
+    it("a single value goes as a one-element array (as the operators' service sends it); the beacon decides the count", async () => {
+      const one = await deployVerifierBeacon(1);
+      await update(one.beacon, '42').expect(200);
+      expect(await valuesOf(one.beacon)).toEqual([42n]);
+      const three = await deployVerifierBeacon(3);
+      const before = await poolTxCount(env);
+      const res = await update(three.beacon, ['1', '2']).expect(422);
+      expect(res.body.message).toMatch(/^Invalid proof: the group beacon takes exactly its number of values .*\(WrongMeasurementCount\)$/);
+      expect(await poolTxCount(env)).toBe(before);
+    });
+
+    it('refuses a fake or unlisted beacon naming a real verifier, and a verifier of another signer: 422, nothing signed or sent', async () => {
+      const real = await deployVerifierBeacon(2);
+      const fake = (await (await new VerifierGroupBeaconDouble__factory(env.deployer).deploy(real.verifier, 2)).waitForDeployment()).target.toString();
+      const foreign = await deployVerifierBeacon(2, env.deployer.address);
+      const before = await poolTxCount(env);
+      const unlisted = await update(fake, ['1', '2']).expect(422);
+      expect(unlisted.body.message).toBe(
+        `Invalid request: body.beacon_address: Value error, ${fake.toLowerCase()} is not a beacon the service signs for: it is neither in the registry (REGISTRY_ADDRESS) nor in ECDSA_BEACON_ADDRESSES`,
+      );
+      const mismatch = await update(foreign.beacon, ['1', '2']).expect(422);
+      expect(mismatch.body.message).toMatch(/^Invalid proof: signer mismatch/);
+      expect(await poolTxCount(env)).toBe(before);
+      expect(await journalRows(fake)).toEqual([]);
+    });
+
+    it('a ZK beacon (its verifier() answers no SIGNER()) is not an ECDSA beacon: 422', async () => {
+      const res = await update(env.system.demoZkBeacon, '1').expect(422);
+      expect(res.body.message).toContain('is not an ECDSA-adapter beacon');
+    });
   });
 });
