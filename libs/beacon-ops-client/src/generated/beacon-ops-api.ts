@@ -2482,7 +2482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, or a field is invalid */
+            /** @description Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, a measurement of the wrong form or length for the beacon (an array for a single-value beacon, not exactly its size for a group: the message names the expected length), or a field is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
