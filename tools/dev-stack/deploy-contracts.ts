@@ -31,6 +31,8 @@ export function beaconOpsContractEnv(addresses: DevSystemAddresses): Record<stri
     REGISTRY_ADDRESS: addresses.registry,
     BEACON_FACTORY_ADDRESS: addresses.beaconFactory,
     VERIFIABLE_BEACON_FACTORY_ADDRESS: addresses.verifiableBeaconFactory,
+    // A dev chain recorded before the group factory existed has none: the route then answers 503.
+    ...(addresses.groupEcdsaBeaconFactory ? { GROUP_ECDSA_BEACON_FACTORY_ADDRESS: addresses.groupEcdsaBeaconFactory } : {}),
     MULTICALL3_ADDRESS: addresses.multicall3,
     BATCH_UPDATER_ADDRESS: addresses.batchUpdater,
     DEMO_ECDSA_BEACON_ADDRESS: addresses.demoEcdsaBeacon,

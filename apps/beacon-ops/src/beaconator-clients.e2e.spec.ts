@@ -1,4 +1,11 @@
-import { BeaconRegistry__factory, deployEcdsaBeacon, EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts';
+import {
+  BeaconRegistry__factory,
+  deployEcdsaBeacon,
+  deployGroupEcdsaBeacon,
+  EcdsaBeacon__factory,
+  GroupEcdsaBeacon__factory,
+  VerifiableBeacon__factory,
+} from '@perp/contracts';
 import { proveBeaconUpdate, stopProver } from '@perp/zk';
 import createClient from 'openapi-fetch';
 import { anvilAddress } from './test/anvil-keys';
@@ -140,6 +147,28 @@ describe("the-beaconator's public client calls against beacon-ops", () => {
     expect(await EcdsaBeacon__factory.connect(beacon, env.infra.chain).index()).toBe(22n);
     expect(await EcdsaBeacon__factory.connect(other, env.infra.chain).index()).toBe(23n);
   }, 30_000);
+
+  it('POST /update_beacon_with_ecdsa_adapter with measurement as an array (its PR #51, a group beacon updater): confirmed, the hash from data', async () => {
+    const group = await deployGroupEcdsaBeacon(env.deployer, {
+      signer: SIGNER,
+      size: 3,
+      min: 0n,
+      max: 10n ** 18n,
+      factory: env.system.groupEcdsaBeaconFactory,
+      registry: env.system.registry,
+    });
+    // Its updater's body for a group: WAD-scaled shares as an array of decimal strings (its own test's values).
+    const measurement = ['47941000000000000', '226802000000000000', '354746000000000000'];
+    const res = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: group.beacon, measurement }).expect(200);
+    expect(res.body).toMatchObject({ success: true, confirmed: true });
+    const hash = UPDATER_HASH.exec(res.body.data)?.[1] ?? '';
+    expect((await env.infra.chain.getTransactionReceipt(hash))?.status).toBe(1);
+    expect([...(await GroupEcdsaBeacon__factory.connect(group.beacon, env.infra.chain).indices())]).toEqual(measurement.map(BigInt));
+    // The same client sending a single value to that beacon learns the expected length, as a failed envelope.
+    const single = await post('/update_beacon_with_ecdsa_adapter', { beacon_address: group.beacon, measurement: '1' }).expect(422);
+    expect(single.body).toMatchObject({ success: false, data: null });
+    expect(single.body.message).toContain('expected length 3');
+  });
 
   it('POST /unregister_beacon (its PR #83: registry_address optional): success with the hash, then success with data null', async () => {
     const [, beacon] = ADDRESS_AND_TX.exec((await post('/create_registry_beacon').expect(200)).body.data) ?? [];

@@ -49,6 +49,11 @@ export const gasPolicySettingsSpec = {
   gasCapUpdateBeacon: setting('GAS_CAP_UPDATE_BEACON', gasAmount, { default: '1500000' }),
   /** /update_beacon_with_ecdsa_adapter. */
   gasCapEcdsaUpdate: setting('GAS_CAP_ECDSA_UPDATE', gasAmount, { default: '300000' }),
+  /**
+   * /update_beacon_with_ecdsa_adapter on a group beacon: its first update writes a fresh slot a value
+   * (a group of 64, the largest, ~1.5M gas; 3 values ~130k).
+   */
+  gasCapGroupEcdsaUpdate: setting('GAS_CAP_GROUP_ECDSA_UPDATE', gasAmount, { default: '2500000' }),
   /** /register_beacon and /unregister_beacon. */
   gasCapRegisterBeacon: setting('GAS_CAP_REGISTER_BEACON', gasAmount, { default: '300000' }),
 };
@@ -60,6 +65,7 @@ export function gasCapFor(settings: GasPolicySettings, kind: string): bigint {
   const own: Record<string, bigint> = {
     update_beacon: settings.gasCapUpdateBeacon,
     update_beacon_with_ecdsa_adapter: settings.gasCapEcdsaUpdate,
+    update_group_beacon_with_ecdsa_adapter: settings.gasCapGroupEcdsaUpdate,
     register_beacon: settings.gasCapRegisterBeacon,
     unregister_beacon: settings.gasCapRegisterBeacon,
   };

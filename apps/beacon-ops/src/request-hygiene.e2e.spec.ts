@@ -53,6 +53,7 @@ describe('beacon-ops request hygiene', () => {
       VERIFIABLE_BEACON_FACTORY_ADDRESS: '0x' + '03'.repeat(20),
       MULTICALL3_ADDRESS: '0x' + '04'.repeat(20),
       BATCH_UPDATER_ADDRESS: '0x' + '05'.repeat(20),
+      GROUP_ECDSA_BEACON_FACTORY_ADDRESS: '0x' + '06'.repeat(20),
       HTTP_HEADERS_TIMEOUT_MS: '1000',
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
     });
@@ -87,6 +88,25 @@ describe('beacon-ops request hygiene', () => {
     expect(res.status).not.toBe(413);
     expect(DOCUMENTED_5XX.has(res.status) || res.status < 500).toBe(true);
     const big = await post('/register_beacon', JSON.stringify({ beacon_address: BEACON, padding: 'x'.repeat(5000) }));
+    expect(big.status).toBe(413);
+  });
+
+  it("takes a group beacon's largest measurement array (64 x uint256 max, pretty-printed) past the body limit; 65 values are 422, a bigger body 413", async () => {
+    const max = (2n ** 256n - 1n).toString();
+    const largest = JSON.stringify({ beacon_address: BEACON, measurement: Array.from({ length: 64 }, () => max) }, null, 8);
+    const res = await post('/update_beacon_with_ecdsa_adapter', largest);
+    expect(res.status).not.toBe(413);
+    expect(DOCUMENTED_5XX.has(res.status)).toBe(true); // through validation to the (dead) chain
+    const tooMany = await post(
+      '/update_beacon_with_ecdsa_adapter',
+      JSON.stringify({ beacon_address: BEACON, measurement: Array.from({ length: 65 }, () => '1') }),
+    );
+    expect(tooMany.status).toBe(422);
+    expect(((await tooMany.json()) as Envelope).message).toMatch(/^Invalid request: body\.measurement: List should have at most 64 items/);
+    const hostile = await post('/update_beacon_with_ecdsa_adapter', JSON.stringify({ beacon_address: BEACON, measurement: ['1', { a: 1 }, [[['2']]], null] }));
+    expect(hostile.status).toBe(422);
+    expect(((await hostile.json()) as Envelope).message).toMatch(/^Invalid request: body\.measurement\.1: /);
+    const big = await post('/update_beacon_with_ecdsa_adapter', JSON.stringify({ beacon_address: BEACON, measurement: ['1'], padding: 'x'.repeat(17 * 1024) }));
     expect(big.status).toBe(413);
   });
 

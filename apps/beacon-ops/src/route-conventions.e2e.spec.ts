@@ -7,6 +7,7 @@ const ROUTES = [
   '/create_registry_beacon',
   '/batch_create_registry_beacon',
   '/create_verifiable_beacon',
+  '/create_group_ecdsa_beacon',
   '/register_beacon',
   '/unregister_beacon',
   '/update_beacon',
@@ -101,6 +102,7 @@ describe('beacon-ops route conventions', () => {
         registry: lower(s.registry),
         beacon_factory: lower(s.beaconFactory),
         verifiable_beacon_factory: lower(s.verifiableBeaconFactory),
+        group_ecdsa_beacon_factory: lower(s.groupEcdsaBeaconFactory),
         multicall3: lower(s.multicall3),
         batch_updater: lower(s.batchUpdater),
         demo_ecdsa_beacon: lower(s.demoEcdsaBeacon),
@@ -136,12 +138,14 @@ describe('beacon-ops route conventions', () => {
       MULTICALL3_ADDRESS: '',
       BATCH_UPDATER_ADDRESS: '',
       VERIFIABLE_BEACON_FACTORY_ADDRESS: '',
+      GROUP_ECDSA_BEACON_FACTORY_ADDRESS: '',
     });
     const expectations: [string, unknown, string][] = [
       ['/create_beacon', { placeholder: 'x' }, 'BEACON_FACTORY_ADDRESS'],
       ['/create_registry_beacon', undefined, 'BEACON_FACTORY_ADDRESS'],
       ['/batch_create_registry_beacon', { count: 1 }, 'MULTICALL3_ADDRESS'],
       ['/create_verifiable_beacon', { verifier_address: env.system.verifier, initial_data: 1, initial_cardinality: 1 }, 'VERIFIABLE_BEACON_FACTORY_ADDRESS'],
+      ['/create_group_ecdsa_beacon', { size: 2 }, 'GROUP_ECDSA_BEACON_FACTORY_ADDRESS'],
       ['/batch_update_beacon', { updates: [{ beacon_address: env.system.demoZkBeacon, proof: '0x', public_signals: '0x' }] }, 'BATCH_UPDATER_ADDRESS'],
     ];
     for (const [route, body, setting] of expectations) {

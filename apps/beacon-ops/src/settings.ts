@@ -107,6 +107,8 @@ export const beaconOpsSettingsSpec = {
   registryAddress: setting('REGISTRY_ADDRESS', optional(address), { default: '' }),
   beaconFactoryAddress: setting('BEACON_FACTORY_ADDRESS', optional(address), { default: '' }),
   verifiableBeaconFactoryAddress: setting('VERIFIABLE_BEACON_FACTORY_ADDRESS', optional(address), { default: '' }),
+  /** GroupEcdsaBeaconFactory for /create_group_ecdsa_beacon (a registrar of REGISTRY_ADDRESS's registry). */
+  groupEcdsaBeaconFactoryAddress: setting('GROUP_ECDSA_BEACON_FACTORY_ADDRESS', optional(address), { default: '' }),
   /** Multicall3 for batch creation (the canonical 0xcA11...CA11 where it exists). */
   multicall3Address: setting('MULTICALL3_ADDRESS', optional(address), { default: '' }),
   /** BatchUpdater (aggregate3WithGas) for batch updates: a gas limit per entry. */

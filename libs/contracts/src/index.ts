@@ -2,6 +2,7 @@
 export * from '../generated/types';
 export * from './lib/public-signals';
 export * from './lib/ecdsa-measurement';
+export * from './lib/group-measurement';
 export * from './lib/contract-errors';
 export * from './lib/batch-update-outcome';
 export * from './lib/created-beacons';

@@ -2,18 +2,22 @@
 export {
   DeployedEcdsaBeaconDouble__factory,
   DeployedEcdsaVerifierAdapterDouble__factory,
+  EcdsaVerifierDouble__factory,
   FailingBeaconFactory__factory,
   FakeEcdsaBeacon__factory,
   GasBurner__factory,
   LyingEcdsaVerifierAdapter__factory,
+  VerifierGroupBeaconDouble__factory,
 } from '../generated/test-types';
 export type {
   DeployedEcdsaBeaconDouble,
   DeployedEcdsaVerifierAdapterDouble,
+  EcdsaVerifierDouble,
   FailingBeaconFactory,
   FakeEcdsaBeacon,
   GasBurner,
   LyingEcdsaVerifierAdapter,
+  VerifierGroupBeaconDouble,
 } from '../generated/test-types';
 export { deployEcdsaBeaconDouble } from './lib/testing/deploy-ecdsa-beacon-double';
 export type { EcdsaBeaconDoubleOptions } from './lib/testing/deploy-ecdsa-beacon-double';

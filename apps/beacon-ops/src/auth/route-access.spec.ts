@@ -17,6 +17,7 @@ const EXPECTED: [route: string, access: string][] = [
   ['POST /batch_create_registry_beacon', 'StaticBearerGuard'],
   ['POST /batch_update_beacon', 'StaticBearerGuard'],
   ['POST /create_beacon', 'StaticBearerGuard'],
+  ['POST /create_group_ecdsa_beacon', 'StaticBearerGuard'],
   ['POST /create_perpcity_beacon', 'StaticBearerGuard'],
   ['POST /create_registry_beacon', 'StaticBearerGuard'],
   ['POST /create_verifiable_beacon', 'StaticBearerGuard'],

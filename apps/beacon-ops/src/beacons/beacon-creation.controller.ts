@@ -7,6 +7,7 @@ import { BatchCreationService } from './batch-creation.service';
 import { BeaconCreationService } from './beacon-creation.service';
 import { BatchCreateBody, BatchCreateResultDto } from './dto/batch-create.dto';
 import { CreateBeaconBody } from './dto/create-beacon.dto';
+import { CreateGroupEcdsaBeaconBody } from './dto/create-group-ecdsa-beacon.dto';
 import { CreateVerifiableBeaconBody } from './dto/create-verifiable-beacon.dto';
 
 const ADDRESS_STRING = { type: 'string', example: '0x5fbdb2315678afecb367f032d93f642f64180aa3' } as const;
@@ -54,6 +55,20 @@ export class BeaconCreationController {
   @ApiEnvelopeResponse(ADDRESS_AND_TX)
   async createVerifiableBeacon(@Body() body: CreateVerifiableBeaconBody, @IdempotencyKey() key: string | undefined): Promise<Envelope<string>> {
     const created = await this.creation.createVerifiableBeacon(body, key);
+    return ok(`Beacon address: ${created.address}, tx: ${created.hash}`);
+  }
+
+  @OperationRoute(
+    'create_group_ecdsa_beacon',
+    'Create a group ECDSA beacon of `size` values signed by the service signer, registered in the same transaction; update it with an array on /update_beacon_with_ecdsa_adapter',
+    {
+      422: 'A field is invalid (size 1-64, max_measurement at least min_measurement), or the factory is not a registrar of its registry',
+      503: 'GROUP_ECDSA_BEACON_FACTORY_ADDRESS not configured, or insufficient gas',
+    },
+  )
+  @ApiEnvelopeResponse(ADDRESS_AND_TX)
+  async createGroupEcdsaBeacon(@Body() body: CreateGroupEcdsaBeaconBody, @IdempotencyKey() key: string | undefined): Promise<Envelope<string>> {
+    const created = await this.creation.createGroupEcdsaBeacon(body, key);
     return ok(`Beacon address: ${created.address}, tx: ${created.hash}`);
   }
 }

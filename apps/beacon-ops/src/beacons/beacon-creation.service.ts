@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BeaconFactory__factory, createdBeaconAddresses, VerifiableBeaconFactory__factory } from '@perp/contracts';
+import { BeaconFactory__factory, createdBeaconAddresses, GroupEcdsaBeaconFactory__factory, VerifiableBeaconFactory__factory } from '@perp/contracts';
 import { BeaconOpsError } from '@perp/http';
 import { Chain } from '../chain/chain.module';
 import { ContractCode } from '../onchain/contract-code';
@@ -8,10 +8,13 @@ import { journalRequest, sendSimulated } from '../onchain/send-simulated';
 import { ServiceContracts } from '../onchain/service-contracts';
 import { SentTransaction } from '../wallet-pool/send-request';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
+import { CreateGroupEcdsaBeaconBody } from './dto/create-group-ecdsa-beacon.dto';
 import { CreateVerifiableBeaconBody } from './dto/create-verifiable-beacon.dto';
+import { PoolKeys } from '../wallet-pool/pool-keys';
 
 const beaconFactory = BeaconFactory__factory.createInterface();
 const verifiableFactory = VerifiableBeaconFactory__factory.createInterface();
+const groupFactory = GroupEcdsaBeaconFactory__factory.createInterface();
 
 export interface CreatedBeacon {
   address: string;
@@ -26,6 +29,7 @@ export class BeaconCreationService {
     private readonly pool: WalletPool,
     private readonly contracts: ServiceContracts,
     private readonly code: ContractCode,
+    private readonly keys: PoolKeys,
   ) {}
 
   /** BeaconFactory.createBeacon(owner): a ZK beacon on the factory's verifier, not registered. */
@@ -58,6 +62,30 @@ export class BeaconCreationService {
         decoded?.name === 'VerifierHasNoCode'
           ? bodyFieldError(['verifier_address'], body.verifier_address, `no contract at ${body.verifier_address}`)
           : undefined,
+    });
+    return { address: this.createdOne(sent, factory), hash: sent.hash };
+  }
+
+  /**
+   * GroupEcdsaBeaconFactory.createAndRegisterBeacon(signer, size, min, max): a group beacon whose bound
+   * adapter accepts the service signer, registered in the factory's registry in the same transaction,
+   * so /update_beacon_with_ecdsa_adapter signs for it at once (when that registry is REGISTRY_ADDRESS's).
+   */
+  async createGroupEcdsaBeacon(body: CreateGroupEcdsaBeaconBody, idempotencyKey: string | undefined): Promise<CreatedBeacon> {
+    if (body.min_measurement > body.max_measurement) {
+      throw bodyFieldError(['max_measurement'], body.max_measurement, `must be at least min_measurement (${body.min_measurement})`);
+    }
+    const provider = await this.chain.provider();
+    const factory = await this.contracts.require(provider, 'group_ecdsa_beacon_factory');
+    const signer = this.keys.signer.address.toLowerCase();
+    const sent = await sendSimulated(this.pool, provider, {
+      kind: 'create_group_ecdsa_beacon',
+      request: journalRequest(body),
+      idempotencyKey,
+      call: () => ({
+        to: factory,
+        data: groupFactory.encodeFunctionData('createAndRegisterBeacon', [signer, body.size, body.min_measurement, body.max_measurement]),
+      }),
     });
     return { address: this.createdOne(sent, factory), hash: sent.hash };
   }

@@ -10,7 +10,9 @@ const PROOF_REJECTIONS: Record<ProofRejectionError, string> = {
   NonceAlreadyUsed: 'the measurement nonce was already used (replayed proof)',
   SignatureExpired: 'the signature passed its deadline before it was mined (sign again)',
   MeasurementOutOfRange: "the measurement is outside the adapter's accepted range",
-  InvalidInputs: 'inputs must be abi.encode(uint256 measurement, uint256 nonce, uint256 deadline)',
+  InvalidInputs:
+    'inputs must be abi.encode(uint256 measurement, uint256 nonce, uint256 deadline) (a group beacon: abi.encode(uint256[] measurements, uint256 nonce, uint256 deadline))',
+  WrongMeasurementCount: "the group beacon takes exactly its number of values in one update (the error's arguments: expected, got)",
   VerificationFailed: 'the verifier adapter rejected the measurement',
   InvalidSigner: "the signature does not recover to the adapter's signer",
   ProofReplay: 'this signature was already used on this adapter (replayed proof)',

@@ -10,6 +10,7 @@ export const SERVICE_CONTRACTS = {
   registry: { env: 'REGISTRY_ADDRESS', key: 'registryAddress' },
   beacon_factory: { env: 'BEACON_FACTORY_ADDRESS', key: 'beaconFactoryAddress' },
   verifiable_beacon_factory: { env: 'VERIFIABLE_BEACON_FACTORY_ADDRESS', key: 'verifiableBeaconFactoryAddress' },
+  group_ecdsa_beacon_factory: { env: 'GROUP_ECDSA_BEACON_FACTORY_ADDRESS', key: 'groupEcdsaBeaconFactoryAddress' },
   multicall3: { env: 'MULTICALL3_ADDRESS', key: 'multicall3Address' },
   batch_updater: { env: 'BATCH_UPDATER_ADDRESS', key: 'batchUpdaterAddress' },
   demo_ecdsa_beacon: { env: 'DEMO_ECDSA_BEACON_ADDRESS', key: 'demoEcdsaBeaconAddress' },

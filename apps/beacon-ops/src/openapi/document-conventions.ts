@@ -43,7 +43,7 @@ export function applyBeaconOpsConventions(document: OpenAPIObject): OpenAPIObjec
     framework: {
       400: 'Malformed JSON body, or a URL with bad percent-encoding',
       408: 'Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS',
-      413: 'Request body too large (160 KiB for /batch_update_beacon, 72 KiB for /update_beacon, 4 KiB for the rest)',
+      413: 'Request body too large (160 KiB for /batch_update_beacon, 72 KiB for /update_beacon, 16 KiB for /update_beacon_with_ecdsa_adapter, 4 KiB for the rest)',
       414: 'A path parameter over 256 characters',
       415: 'Unsupported media type: a body that is not application/json',
       429: 'Too many failed authentication attempts from this address, or the token’s limits are used up; Retry-After gives the seconds to wait',

@@ -19,6 +19,7 @@ export const BEACON_OPS_OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /create_registry_beacon': 'routes_beacon_create_registry_beacon',
   'POST /batch_create_registry_beacon': 'routes_beacon_batch_create_registry_beacon',
   'POST /update_beacon_with_ecdsa_adapter': 'routes_beacon_update_beacon_with_ecdsa_adapter',
+  'POST /create_group_ecdsa_beacon': 'routes_beacon_create_group_ecdsa_beacon',
   // the-beaconator's route of its PR #83 (after its openapi.json was last published), named as its own would be
   'POST /unregister_beacon': 'routes_beacon_unregister_beacon',
   'GET /health': 'routes_info_health',

@@ -27,6 +27,7 @@ export class ServiceContractsDto {
   @address('BeaconRegistry (REGISTRY_ADDRESS)') registry!: string | null;
   @address('BeaconFactory: /create_beacon, /create_registry_beacon, /batch_create_registry_beacon (BEACON_FACTORY_ADDRESS)') beacon_factory!: string | null;
   @address('VerifiableBeaconFactory: /create_verifiable_beacon (VERIFIABLE_BEACON_FACTORY_ADDRESS)') verifiable_beacon_factory!: string | null;
+  @address('GroupEcdsaBeaconFactory: /create_group_ecdsa_beacon (GROUP_ECDSA_BEACON_FACTORY_ADDRESS)') group_ecdsa_beacon_factory!: string | null;
   @address('Multicall3: /batch_create_registry_beacon (MULTICALL3_ADDRESS)') multicall3!: string | null;
   @address('BatchUpdater, aggregate3 with a gas limit per call: /batch_update_beacon (BATCH_UPDATER_ADDRESS)') batch_updater!: string | null;
   @address('Demo ECDSA beacon signed by the service signer (DEMO_ECDSA_BEACON_ADDRESS)') demo_ecdsa_beacon!: string | null;

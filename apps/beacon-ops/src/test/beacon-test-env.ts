@@ -23,6 +23,7 @@ export function contractEnv(system: DevSystemAddresses): Record<string, string> 
     REGISTRY_ADDRESS: system.registry,
     BEACON_FACTORY_ADDRESS: system.beaconFactory,
     VERIFIABLE_BEACON_FACTORY_ADDRESS: system.verifiableBeaconFactory,
+    GROUP_ECDSA_BEACON_FACTORY_ADDRESS: system.groupEcdsaBeaconFactory,
     MULTICALL3_ADDRESS: system.multicall3,
     BATCH_UPDATER_ADDRESS: system.batchUpdater,
     DEMO_ECDSA_BEACON_ADDRESS: system.demoEcdsaBeacon,

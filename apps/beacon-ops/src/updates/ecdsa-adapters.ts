@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EcdsaBeacon__factory, EcdsaVerifierAdapter__factory, IDeployedEcdsaVerifierAdapter__factory } from '@perp/contracts';
+import {
+  EcdsaBeacon__factory,
+  EcdsaVerifierAdapter__factory,
+  GroupEcdsaVerifierAdapter__factory,
+  IDeployedEcdsaVerifierAdapter__factory,
+  IEcdsaVerifier__factory,
+  IVerifierBeacon__factory,
+} from '@perp/contracts';
 import { JsonRpcProvider } from 'ethers';
 import { isRevert, rpc } from '../chain/rpc-errors';
 import { bodyFieldError } from '../onchain/field-error';
@@ -13,6 +20,8 @@ export interface BoundEcdsaAdapter {
   signer: string;
   min: bigint;
   max: bigint;
+  /** A GroupEcdsaVerifierAdapter's SIZE: the beacon takes exactly this many values an update. Absent: one value. */
+  group?: number;
 }
 
 /**
@@ -27,7 +36,16 @@ export interface DeployedEcdsaAdapter {
   typehash: string;
 }
 
-export type EcdsaAdapterInfo = BoundEcdsaAdapter | DeployedEcdsaAdapter;
+/**
+ * The operators' newer verifier (IEcdsaVerifier, named by the beacon's `verifier()`, updated with
+ * `update(proof, inputs)`): an array measurement, no deadline, no bound beacon, increasing nonces.
+ * Its domain and typehash as for the deployed adapter.
+ */
+export interface ArrayEcdsaVerifier extends Omit<DeployedEcdsaAdapter, 'kind'> {
+  kind: 'verifier';
+}
+
+export type EcdsaAdapterInfo = BoundEcdsaAdapter | DeployedEcdsaAdapter | ArrayEcdsaVerifier;
 
 const MAX_CACHED = 10_000;
 
@@ -56,20 +74,49 @@ export class EcdsaAdapters {
     const beaconKey = `${chainId}:${beacon.toLowerCase()}`;
     const bound = this.boundBeacons.get(beaconKey);
     if (bound) return bound;
-    const adapter = await this.adapterOf(provider, beacon);
-    const adapterKey = `${chainId}:${adapter}`;
+    const { adapter, via } = await this.adapterOf(provider, beacon);
+    const adapterKey = `${chainId}:${via}:${adapter}`;
     let info = this.adapters.get(adapterKey);
     if (!info) {
-      info = await this.read(provider, beacon, adapter);
+      info = via === 'verifier' ? await this.readVerifier(provider, beacon, adapter) : await this.read(provider, beacon, adapter);
       remember(this.adapters, adapterKey, info);
     }
     if (info.kind === 'bound' && info.boundBeacon === beacon.toLowerCase()) remember(this.boundBeacons, beaconKey, info);
     return info;
   }
 
-  private async adapterOf(provider: JsonRpcProvider, beacon: string): Promise<string> {
+  /** `verifierAdapter()` (ours, the deployed kind), else `verifier()` (the newer IEcdsaVerifier beacons). */
+  private async adapterOf(provider: JsonRpcProvider, beacon: string): Promise<{ adapter: string; via: 'verifierAdapter' | 'verifier' }> {
     try {
-      return (await rpc(() => EcdsaBeacon__factory.connect(beacon, provider).verifierAdapter())).toLowerCase();
+      return { adapter: (await rpc(() => EcdsaBeacon__factory.connect(beacon, provider).verifierAdapter())).toLowerCase(), via: 'verifierAdapter' };
+    } catch (error) {
+      if (!lacks(error)) throw error;
+    }
+    try {
+      return { adapter: (await rpc(() => IVerifierBeacon__factory.connect(beacon, provider).verifier())).toLowerCase(), via: 'verifier' };
+    } catch (error) {
+      if (lacks(error)) throw notEcdsa(beacon);
+      throw error;
+    }
+  }
+
+  /** An IEcdsaVerifier: SIGNER(), EIP-5267 eip712Domain() and MEASUREMENT_TYPEHASH(), else not an ECDSA beacon (a ZK beacon's verifier lacks them). */
+  private async readVerifier(provider: JsonRpcProvider, beacon: string, adapter: string): Promise<ArrayEcdsaVerifier> {
+    const verifier = IEcdsaVerifier__factory.connect(adapter, provider);
+    try {
+      const [signer, domain, typehash] = await Promise.all([
+        rpc(() => verifier.SIGNER()),
+        rpc(() => verifier.eip712Domain()),
+        rpc(() => verifier.MEASUREMENT_TYPEHASH()),
+      ]);
+      const [fields, name, version, chainId, verifyingContract, salt, extensions] = domain;
+      return {
+        kind: 'verifier',
+        adapter,
+        signer: signer.toLowerCase(),
+        domain: { fields, name, version, chainId, verifyingContract: verifyingContract.toLowerCase(), salt, extensions: extensions.length },
+        typehash,
+      };
     } catch (error) {
       if (lacks(error)) throw notEcdsa(beacon);
       throw error;
@@ -86,8 +133,13 @@ export class EcdsaAdapters {
     }
     try {
       if (boundBeacon !== undefined) {
-        const [signer, min, max] = await Promise.all([rpc(() => bound.SIGNER()), rpc(() => bound.MIN_MEASUREMENT()), rpc(() => bound.MAX_MEASUREMENT())]);
-        return { kind: 'bound', adapter, boundBeacon, signer: signer.toLowerCase(), min, max };
+        const [signer, min, max, group] = await Promise.all([
+          rpc(() => bound.SIGNER()),
+          rpc(() => bound.MIN_MEASUREMENT()),
+          rpc(() => bound.MAX_MEASUREMENT()),
+          this.groupSize(provider, adapter),
+        ]);
+        return { kind: 'bound', adapter, boundBeacon, signer: signer.toLowerCase(), min, max, ...(group === undefined ? {} : { group }) };
       }
       const deployed = IDeployedEcdsaVerifierAdapter__factory.connect(adapter, provider);
       const [signer, domain, typehash] = await Promise.all([
@@ -108,12 +160,22 @@ export class EcdsaAdapters {
       throw error;
     }
   }
+
+  /** A group adapter's SIZE(); undefined for a single-value adapter (it has no SIZE()). */
+  private async groupSize(provider: JsonRpcProvider, adapter: string): Promise<number | undefined> {
+    try {
+      return Number(await rpc(() => GroupEcdsaVerifierAdapter__factory.connect(adapter, provider).SIZE()));
+    } catch (error) {
+      if (lacks(error)) return undefined;
+      throw error;
+    }
+  }
 }
 
 function notEcdsa(beacon: string) {
   return bodyFieldError(
     ['beacon_address'],
     beacon,
-    `${beacon} is not an ECDSA-adapter beacon (no verifierAdapter() whose adapter answers SIGNER() and either BEACON() or eip712Domain() and MEASUREMENT_TYPEHASH())`,
+    `${beacon} is not an ECDSA-adapter beacon (no verifierAdapter() whose adapter answers SIGNER() and either BEACON() or eip712Domain() and MEASUREMENT_TYPEHASH(), nor a verifier() that answers SIGNER(), eip712Domain() and MEASUREMENT_TYPEHASH())`,
   );
 }

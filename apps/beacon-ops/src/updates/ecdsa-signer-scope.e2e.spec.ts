@@ -2,7 +2,9 @@ import {
   BeaconRegistry__factory,
   contractErrorOf,
   deployEcdsaBeacon,
+  deployGroupEcdsaBeacon,
   EcdsaBeacon__factory,
+  GroupEcdsaBeacon__factory,
   EcdsaVerifierAdapter__factory,
   IDeployedEcdsaBeacon__factory,
 } from '@perp/contracts';
@@ -149,6 +151,64 @@ describe('what the ECDSA signer signs for', () => {
    * names the adapter until it is spent. Scope: the allow-list (registry or ECDSA_BEACON_ADDRESSES)
    * and SIGNER(); the digest is computed here and must name this chain and this adapter.
    */
+  /** Group beacons (GroupEcdsaBeacon): the same binding and scope rules, for an array of values. */
+  describe('group beacons', () => {
+    const deployGroup = (registry?: string) =>
+      deployGroupEcdsaBeacon(env.deployer, { signer: SIGNER, size: 2, min: 0n, max: 100n, factory: env.system.groupEcdsaBeaconFactory, registry });
+    const updateGroup = (beacon: string, values: string[], service = env.service) =>
+      service.post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: values });
+
+    it("refuses a fake posing as a group beacon with a real group beacon's adapter, registered or not: nothing signed, nothing sent", async () => {
+      const real = await deployGroup(env.system.registry);
+      const fake = (await (await new FakeEcdsaBeacon__factory(env.deployer).deploy(real.adapter)).waitForDeployment()).target.toString();
+      const before = await poolTxCount(env);
+      const res = await updateGroup(fake, ['1', '2']).expect(422);
+      expect(res.body.message).toBe(
+        `Invalid request: body.beacon_address: Value error, ${fake.toLowerCase()} names the adapter ${real.adapter.toLowerCase()}, which is bound to the beacon ${real.beacon.toLowerCase()}, not to it: the service signs nothing for it`,
+      );
+      await (await BeaconRegistry__factory.connect(env.system.registry, env.deployer).registerBeacon(fake)).wait();
+      expect((await updateGroup(fake, ['1', '2']).expect(422)).body.message).toContain('which is bound to the beacon');
+      // The wrong shape does not get past the binding either (and says nothing about the real beacon's size).
+      expect((await updateGroup(fake, ['1']).expect(422)).body.message).toContain('which is bound to the beacon');
+      expect(await poolTxCount(env)).toBe(before);
+      expect(await rowsFor(fake)).toBe(0);
+      // The real one takes the same values.
+      await updateGroup(real.beacon, ['1', '2']).expect(200);
+      expect([...(await GroupEcdsaBeacon__factory.connect(real.beacon, env.infra.chain).indices())]).toEqual([1n, 2n]);
+    });
+
+    it('refuses a genuine group beacon that is neither registered nor allow-listed; ECDSA_BEACON_ADDRESSES admits it', async () => {
+      const stray = await deployGroup();
+      const before = await poolTxCount(env);
+      const res = await updateGroup(stray.beacon, ['3', '4']).expect(422);
+      expect(res.body.message).toBe(
+        `Invalid request: body.beacon_address: Value error, ${stray.beacon.toLowerCase()} is not a beacon the service signs for: it is neither in the registry (REGISTRY_ADDRESS) nor in ECDSA_BEACON_ADDRESSES`,
+      );
+      expect(await poolTxCount(env)).toBe(before);
+      expect(await rowsFor(stray.beacon)).toBe(0);
+
+      const allowing = await env.startService({ SIGNER_PRIVATE_KEY: anvilKey(9), ECDSA_BEACON_ADDRESSES: stray.beacon });
+      await updateGroup(stray.beacon, ['3', '4'], allowing).expect(200);
+      expect([...(await GroupEcdsaBeacon__factory.connect(stray.beacon, env.infra.chain).indices())]).toEqual([3n, 4n]);
+      await allowing.close();
+    });
+
+    it('refuses a registered group beacon whose adapter accepts another signer: 422 signer mismatch, nothing sent', async () => {
+      const foreign = await deployGroupEcdsaBeacon(env.deployer, {
+        signer: env.deployer.address,
+        size: 2,
+        min: 0n,
+        max: 100n,
+        factory: env.system.groupEcdsaBeaconFactory,
+        registry: env.system.registry,
+      });
+      const before = await poolTxCount(env);
+      const res = await updateGroup(foreign.beacon, ['1', '2']).expect(422);
+      expect(res.body.message).toMatch(/^Invalid proof: signer mismatch/);
+      expect(await poolTxCount(env)).toBe(before);
+    });
+  });
+
   describe('beacons of the deployed adapter interface (its double)', () => {
     const journalOf = async (hash: string) =>
       (

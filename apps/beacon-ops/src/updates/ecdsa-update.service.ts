@@ -2,9 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   deployedMeasurementDigest,
   EcdsaBeacon__factory,
+  arrayMeasurementDigest,
   EIP5267_NAME_VERSION_CHAIN_CONTRACT,
+  encodeArrayMeasurementInputs,
+  IEcdsaVerifier__factory,
+  IVerifierBeacon__factory,
   encodeDeployedEcdsaInputs,
   encodeEcdsaInputs,
+  encodeGroupEcdsaInputs,
+  GroupEcdsaBeacon__factory,
+  groupMeasurementDigest,
   IDeployedEcdsaBeacon__factory,
   IDeployedEcdsaVerifierAdapter__factory,
   measurementDigest,
@@ -23,12 +30,18 @@ import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { PoolKeys } from '../wallet-pool/pool-keys';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
-import { DeployedEcdsaAdapter, EcdsaAdapters } from './ecdsa-adapters';
+import { ArrayEcdsaVerifier, BoundEcdsaAdapter, DeployedEcdsaAdapter, EcdsaAdapters, EcdsaAdapterInfo } from './ecdsa-adapters';
 import { TrustedBeacons } from '../onchain/trusted-beacons';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const deployedBeacon = IDeployedEcdsaBeacon__factory.createInterface();
+const groupBeacon = GroupEcdsaBeacon__factory.createInterface();
+const verifierBeacon = IVerifierBeacon__factory.createInterface();
 const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
+const GROUP_INDEX_UPDATED_TOPIC = id('GroupIndexUpdated(uint256[])');
+
+/** A body whose measurement is one value (a single-value beacon's, checked against its adapter). */
+type SingleValueBody = EcdsaUpdateBody & { measurement: bigint };
 /** The chain's clock is read at most this often (shared by concurrent updates): it was one RPC call per update. */
 const CHAIN_CLOCK_CACHE_MS = 1_000;
 
@@ -70,6 +83,7 @@ export class EcdsaUpdateService {
         `${beacon} names the adapter ${adapter.adapter}, which is bound to the beacon ${adapter.boundBeacon}, not to it: the service signs nothing for it`,
       );
     }
+    const values = measurementFor(adapter, body);
     const signer = this.keys.signer.address.toLowerCase();
     if (adapter.signer !== signer) {
       throw new BeaconOpsError(
@@ -79,7 +93,10 @@ export class EcdsaUpdateService {
     }
     await this.trusted.require(provider, beacon);
     const { chainId } = await provider.getNetwork();
-    if (adapter.kind === 'deployed') return this.updateDeployed(provider, chainId, body, adapter, idempotencyKey);
+    if (adapter.kind === 'verifier') return this.updateArrayVerifier(provider, chainId, body, values, adapter, idempotencyKey);
+    if (Array.isArray(values)) return this.updateGroup(provider, chainId, body, values, adapter as BoundEcdsaAdapter, idempotencyKey);
+    const single = body as SingleValueBody;
+    if (adapter.kind === 'deployed') return this.updateDeployed(provider, chainId, single, adapter, idempotencyKey);
     const sent = await sendSimulated(this.pool, provider, {
       kind: 'update_beacon_with_ecdsa_adapter',
       request: journalRequest(body),
@@ -89,7 +106,7 @@ export class EcdsaUpdateService {
         // Again under the beacon lock: an /unregister_beacon of this process that ran meanwhile is seen (it drops the cached yes).
         await this.trusted.require(provider, beacon);
         // Unordered nonces: a random 256-bit one is unused with certainty, and needs no coordination between replicas.
-        const measurement = { measurement: body.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
+        const measurement = { measurement: single.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
         // One digest, signed and journaled.
         const digest = measurementDigest(adapter.adapter, chainId, measurement);
         const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
@@ -100,9 +117,48 @@ export class EcdsaUpdateService {
         };
       },
       mapRevert: (decoded, raw) =>
-        decoded?.name === 'MeasurementOutOfRange' ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}]: got ${body.measurement}`) : undefined,
+        decoded?.name === 'MeasurementOutOfRange' ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}]: got ${single.measurement}`) : undefined,
     });
     requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
+    return sent.hash;
+  }
+
+  /**
+   * A group beacon (GroupEcdsaBeacon): every value in one GroupMeasurement(uint256[], nonce, deadline)
+   * signature for its bound adapter, under the same scope, nonce and deadline rules as a single value.
+   * Its own journal kind: its gas cap grows with the group (GAS_CAP_GROUP_ECDSA_UPDATE).
+   */
+  private async updateGroup(
+    provider: JsonRpcProvider,
+    chainId: bigint,
+    body: EcdsaUpdateBody,
+    values: bigint[],
+    adapter: BoundEcdsaAdapter,
+    idempotencyKey: string | undefined,
+  ): Promise<string> {
+    const beacon = body.beacon_address;
+    const sent = await sendSimulated(this.pool, provider, {
+      kind: 'update_group_beacon_with_ecdsa_adapter',
+      request: journalRequest(body),
+      beaconAddress: beacon,
+      idempotencyKey,
+      call: async () => {
+        await this.trusted.require(provider, beacon);
+        const measurement = { measurements: values, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
+        const digest = groupMeasurementDigest(adapter.adapter, chainId, measurement);
+        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
+        return {
+          to: beacon,
+          data: groupBeacon.encodeFunctionData('updateIndex', [signature, encodeGroupEcdsaInputs(measurement)]),
+          signed: { verifier: adapter.adapter, digest },
+        };
+      },
+      mapRevert: (decoded, raw) =>
+        decoded?.name === 'MeasurementOutOfRange'
+          ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}] for every value: got [${values.join(', ')}]`)
+          : undefined,
+    });
+    requireEvent(sent, beacon, GROUP_INDEX_UPDATED_TOPIC, 'GroupIndexUpdated');
     return sent.hash;
   }
 
@@ -117,7 +173,7 @@ export class EcdsaUpdateService {
   private async updateDeployed(
     provider: JsonRpcProvider,
     chainId: bigint,
-    body: EcdsaUpdateBody,
+    body: SingleValueBody,
     adapter: DeployedEcdsaAdapter,
     idempotencyKey: string | undefined,
   ): Promise<string> {
@@ -171,6 +227,71 @@ export class EcdsaUpdateService {
   }
 
   /**
+   * A beacon behind the operators' newer IEcdsaVerifier (their standalone and group beacons): the
+   * same rules as the deployed kind (the registry or allow-list decides, the digest is computed here
+   * from the verifier's own domain and must equal its digest(measurement, nonce)), with the values as
+   * an array: a single value is sent as a one-element array, as the operators' service does, and the
+   * beacon itself decides how many it takes (a wrong count reverts in the simulation: 422, nothing sent).
+   * The nonce is the Unix time in nanoseconds, taken under the beacon lock: the verifier wants it above
+   * its last one, and the lock orders the updates of one beacon across replicas.
+   */
+  private async updateArrayVerifier(
+    provider: JsonRpcProvider,
+    chainId: bigint,
+    body: EcdsaUpdateBody,
+    values: bigint | bigint[],
+    verifier: ArrayEcdsaVerifier,
+    idempotencyKey: string | undefined,
+  ): Promise<string> {
+    const beacon = body.beacon_address;
+    const measurements = Array.isArray(values) ? values : [values];
+    const { domain } = verifier;
+    if (!(
+      domain.fields === EIP5267_NAME_VERSION_CHAIN_CONTRACT &&
+      domain.chainId === chainId &&
+      domain.verifyingContract === verifier.adapter &&
+      domain.extensions === 0
+    )) {
+      throw bodyFieldError(
+        ['beacon_address'],
+        beacon,
+        `${beacon} names the verifier ${verifier.adapter}, whose EIP-712 domain is not its own on chain ${chainId} (fields ${domain.fields}, chain ${domain.chainId}, verifying contract ${domain.verifyingContract}): the service signs nothing for it`,
+      );
+    }
+    const sent = await sendSimulated(this.pool, provider, {
+      kind: 'update_beacon_with_ecdsa_adapter',
+      request: journalRequest(body),
+      beaconAddress: beacon,
+      idempotencyKey,
+      call: async () => {
+        await this.trusted.require(provider, beacon);
+        const measurement = { measurement: measurements, nonce: timestampNonce() };
+        const digest = arrayMeasurementDigest(
+          { name: domain.name, version: domain.version, chainId, verifyingContract: verifier.adapter },
+          verifier.typehash,
+          measurement,
+        );
+        const onChain = await rpc(() => IEcdsaVerifier__factory.connect(verifier.adapter, provider).digest(measurements, measurement.nonce));
+        if (onChain !== digest) {
+          throw bodyFieldError(
+            ['beacon_address'],
+            beacon,
+            `${beacon} names the verifier ${verifier.adapter}, whose digest(measurement, nonce) is not the EIP-712 digest of its own domain: the service signs nothing for it`,
+          );
+        }
+        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
+        return {
+          to: beacon,
+          data: verifierBeacon.encodeFunctionData('update', [signature, encodeArrayMeasurementInputs(measurement)]),
+          signed: { verifier: verifier.adapter, digest },
+        };
+      },
+    });
+    requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
+    return sent.hash;
+  }
+
+  /**
    * ECDSA_SIGNATURE_TTL_SECONDS from now, by the later of this host's clock and the chain's:
    * a chain ahead of us (a test chain warped forward) must not receive a signature already expired.
    */
@@ -203,4 +324,30 @@ export function timestampNonce(): bigint {
   const now = BigInt(Date.now()) * 1_000_000n + BigInt(randomInt(1_000_000));
   lastTimestampNonce = now > lastTimestampNonce ? now : lastTimestampNonce + 1n;
   return lastTimestampNonce;
+}
+
+/**
+ * The measurement in the form the beacon takes, else 422 naming it: one value for a single-value
+ * beacon (our bound adapter, the deployed interface), an array of exactly SIZE values for a group.
+ */
+export function measurementFor(adapter: EcdsaAdapterInfo, body: EcdsaUpdateBody): bigint | bigint[] {
+  const sent = body.measurement;
+  // The newer verifier takes an array whatever the beacon's size: the beacon decides on chain.
+  if (adapter.kind === 'verifier') return sent;
+  const group = adapter.kind === 'bound' ? adapter.group : undefined;
+  const given = Array.isArray(sent) ? `an array of ${sent.length}` : 'a single value';
+  if (group === undefined) {
+    if (!Array.isArray(sent)) return sent;
+    throw bodyFieldError(
+      ['measurement'],
+      sent,
+      `${body.beacon_address} holds one value: measurement must be a single decimal string (expected length 1, not an array), got ${given}`,
+    );
+  }
+  if (Array.isArray(sent) && sent.length === group) return sent;
+  throw bodyFieldError(
+    ['measurement'],
+    sent,
+    `${body.beacon_address} is a group beacon of ${group} values: measurement must be an array of exactly ${group} decimal strings (expected length ${group}), got ${given}`,
+  );
 }

@@ -1,5 +1,5 @@
 import { ChildProcess } from 'node:child_process';
-import { deployEcdsaBeacon, EcdsaBeacon__factory } from '@perp/contracts';
+import { deployEcdsaBeacon, deployGroupEcdsaBeacon, EcdsaBeacon__factory, GroupEcdsaBeacon__factory } from '@perp/contracts';
 import { deployEcdsaBeaconDouble } from '@perp/contracts/testing';
 import { waitUntil } from '@perp/local-infra';
 import { DataSource } from 'typeorm';
@@ -13,7 +13,7 @@ const TX_DATA = /^Transaction hash: (0x[0-9a-f]{64})$/;
 
 /**
  * The service process (main.ts, real HTTP) is SIGKILLed with about 50 ECDSA updates in flight (half of
- * them to beacons of the deployed adapter interface)
+ * them to beacons of the deployed adapter interface, a quarter to group beacons with an array)
  * (blocks every second, so they wait for receipts; up to 8 per wallet in each pipeline), then
  * restarted; the clients retry with their Idempotency-Keys and get their answer within 5 s of
  * asking, without any clock forwarded. Every update lands exactly once, no nonce is skipped.
@@ -31,13 +31,17 @@ describe('update routes across a SIGKILL of the service', () => {
   });
 
   it('settles every in-flight transaction after a restart, and a retry with the same key sends nothing twice', async () => {
-    // Both adapter kinds: our bound EcdsaBeacon, and every other one a beacon of the deployed adapter interface (its double).
+    // Every adapter kind: our bound EcdsaBeacon, our GroupEcdsaBeacon (every fourth, two values), and every other one a beacon of the deployed adapter interface (its double).
     const beacons: string[] = [];
+    const isGroup = (i: number) => i % 4 === 2;
+    const measurementOf = (i: number) => (isGroup(i) ? [String(i + 1), String(i + 2)] : String(i + 1));
     for (let i = 0; i < REQUESTS; i++) {
-      const deployed =
-        i % 2 === 0
-          ? await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 100n, registry: env.system.registry })
-          : await deployEcdsaBeaconDouble(env.deployer, { signer: SIGNER, registry: env.system.registry });
+      const registry = env.system.registry;
+      const deployed = isGroup(i)
+        ? await deployGroupEcdsaBeacon(env.deployer, { signer: SIGNER, size: 2, min: 0n, max: 100n, factory: env.system.groupEcdsaBeaconFactory, registry })
+        : i % 2 === 0
+          ? await deployEcdsaBeacon(env.deployer, { signer: SIGNER, min: 0n, max: 100n, registry })
+          : await deployEcdsaBeaconDouble(env.deployer, { signer: SIGNER, registry });
       beacons.push(deployed.beacon.toLowerCase());
     }
     // From now on a block every second: transactions stay in flight long enough to be caught.
@@ -53,7 +57,7 @@ describe('update routes across a SIGKILL of the service', () => {
       fetch(`http://127.0.0.1:${port}/update_beacon_with_ecdsa_adapter`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', 'Idempotency-Key': `crash-${i}` },
-        body: JSON.stringify({ beacon_address: beacons[i], measurement: String(i + 1) }),
+        body: JSON.stringify({ beacon_address: beacons[i], measurement: measurementOf(i) }),
       }).then(
         (res) => res.status,
         () => 'lost' as const, // (undici's errors come from another realm than jest's Error)
@@ -101,7 +105,7 @@ describe('update routes across a SIGKILL of the service', () => {
     const retries = await Promise.all(
       beacons.map(async (beacon, i) => {
         const started = Date.now();
-        const res = await restarted.post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: String(i + 1) }, { key: `crash-${i}` });
+        const res = await restarted.post('/update_beacon_with_ecdsa_adapter', { beacon_address: beacon, measurement: measurementOf(i) }, { key: `crash-${i}` });
         return Object.assign(res, { ms: Date.now() - started });
       }),
     );
@@ -118,7 +122,13 @@ describe('update routes across a SIGKILL of the service', () => {
     expect(rows).toHaveLength(REQUESTS);
     expect(new Set(rows.map((r) => r.tx_hash))).toEqual(new Set(hashes));
     for (const [i, beacon] of beacons.entries()) {
-      // index() and IndexUpdated are the same on both kinds.
+      if (isGroup(i)) {
+        const group = GroupEcdsaBeacon__factory.connect(beacon, env.infra.chain);
+        expect(await group.queryFilter(group.filters.GroupIndexUpdated())).toHaveLength(1);
+        expect([...(await group.indices())]).toEqual([BigInt(i + 1), BigInt(i + 2)]);
+        continue;
+      }
+      // index() and IndexUpdated are the same on both single-value kinds.
       const contract = EcdsaBeacon__factory.connect(beacon, env.infra.chain);
       expect(await contract.queryFilter(contract.filters.IndexUpdated())).toHaveLength(1);
       expect(await contract.index()).toBe(BigInt(i + 1));

@@ -45,7 +45,7 @@ export class UpdatesController {
 
   @OperationRoute('update_beacon_with_ecdsa_adapter', 'The service signs the measurement (EIP-712) and submits it to an ECDSA-adapter beacon', {
     404: 'Beacon not found: no contract at beacon_address',
-    422: 'Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, or a field is invalid',
+    422: 'Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, a measurement of the wrong form or length for the beacon (an array for a single-value beacon, not exactly its size for a group: the message names the expected length), or a field is invalid',
   })
   @ApiEnvelopeResponse(TX_HASH, CONFIRMED)
   async updateWithEcdsa(

@@ -92,6 +92,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/create_group_ecdsa_beacon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a group ECDSA beacon of `size` values signed by the service signer, registered in the same transaction; update it with an array on /update_beacon_with_ecdsa_adapter */
+        post: operations["routes_beacon_create_group_ecdsa_beacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create_perpcity_beacon": {
         parameters: {
             query?: never;
@@ -329,6 +346,23 @@ export interface components {
              */
             placeholder: string;
         };
+        CreateGroupEcdsaBeaconBody: {
+            /**
+             * @description Largest accepted value, inclusive (uint256; default 2^256-1); at least min_measurement
+             * @example 1000000000000000000
+             */
+            max_measurement?: string;
+            /**
+             * @description Smallest accepted value, inclusive (uint256; default 0)
+             * @example 0
+             */
+            min_measurement?: string;
+            /**
+             * @description How many values the group holds: every /update_beacon_with_ecdsa_adapter call to it carries exactly this many (1-64)
+             * @example 3
+             */
+            size: number;
+        };
         CreateVerifiableBeaconBody: {
             /**
              * @description TWAP observation slots the ring may grow to (typically 100-1000)
@@ -344,13 +378,13 @@ export interface components {
             verifier_address: string;
         };
         EcdsaUpdateBody: {
-            /** @description An EcdsaBeacon whose verifier adapter accepts the service signer */
+            /** @description An ECDSA-adapter beacon (single-value or group) whose verifier adapter accepts the service signer */
             beacon_address: string;
             /**
-             * @description uint256 as a decimal string (a JSON integer is accepted too); the adapter rejects a value outside its range
+             * @description uint256 as a decimal string (a JSON integer is accepted too) for a single-value beacon; for a group beacon an array of exactly its number of values, in order (the-beaconator accepts both forms). The wrong form or length is 422 naming the expected one; the adapter rejects a value outside its range
              * @example 42
              */
-            measurement: string;
+            measurement: string | string[];
         };
         EndpointDto: {
             /** @example Create a ZK beacon and register it in the registry, in one transaction (no body) */
@@ -451,6 +485,11 @@ export interface components {
              * @example 0x5fbdb2315678afecb367f032d93f642f64180aa3
              */
             demo_zk_verifier: string | null;
+            /**
+             * @description GroupEcdsaBeaconFactory: /create_group_ecdsa_beacon (GROUP_ECDSA_BEACON_FACTORY_ADDRESS); null when not configured
+             * @example 0x5fbdb2315678afecb367f032d93f642f64180aa3
+             */
+            group_ecdsa_beacon_factory: string | null;
             /**
              * @description Multicall3: /batch_create_registry_beacon (MULTICALL3_ADDRESS); null when not configured
              * @example 0x5fbdb2315678afecb367f032d93f642f64180aa3
@@ -1172,6 +1211,152 @@ export interface operations {
                 };
             };
             /** @description BEACON_FACTORY_ADDRESS not configured, or insufficient gas */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No receipt in time; the message carries the transaction hash, which the journal reconciles */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    routes_beacon_create_group_ecdsa_beacon: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGroupEcdsaBeaconBody"];
+            };
+        };
+        responses: {
+            /** @description Envelope with success true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Beacon address: 0x5fbd..., tx: 0x3c1f... */
+                        data: string | null;
+                        message: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication failed: missing or wrong bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large (160 KiB for /batch_update_beacon, 72 KiB for /update_beacon, 4 KiB for the rest) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A field is invalid (size 1-64, max_measurement at least min_measurement), or the factory is not a registrar of its registry */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too many failed authentication attempts from this address
+             *
+             *     The token's transactions per minute or gas per hour are used up; Retry-After gives the seconds to wait
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error (sanitised) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Chain RPC unavailable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description GROUP_ECDSA_BEACON_FACTORY_ADDRESS not configured, or insufficient gas */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2297,7 +2482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, or a field is invalid */
+            /** @description Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, a measurement of the wrong form or length for the beacon (an array for a single-value beacon, not exactly its size for a group: the message names the expected length), or a field is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -30,6 +30,21 @@ describe('createBeaconOpsClient', () => {
     expect(await seen[0].json()).toEqual({ beacon_address: `0x${'11'.repeat(20)}`, measurement: '42' });
   });
 
+  it("sends a group beacon's measurement as an array, and creates group beacons (their typed bodies)", async () => {
+    const { fetch, seen } = scriptedFetch((request) =>
+      request.url.endsWith('/create_group_ecdsa_beacon')
+        ? { status: 200, body: { success: true, data: `Beacon address: 0x${'22'.repeat(20)}, tx: ${HASH}`, message: 'OK' } }
+        : { status: 200, body: { success: true, data: `Transaction hash: ${HASH}`, message: 'OK', confirmed: true } },
+    );
+    const ops = createBeaconOpsClient({ baseUrl: 'http://ops.test', accessToken: 'tok', fetch });
+    const measurement: string | string[] = ['47941000000000000', '226802000000000000', '354746000000000000'];
+    expect(await ops.updateBeaconWithEcdsaAdapter({ beacon_address: `0x${'22'.repeat(20)}`, measurement })).toMatchObject({ confirmed: true });
+    expect(await seen[0].json()).toEqual({ beacon_address: `0x${'22'.repeat(20)}`, measurement });
+    expect(await ops.createGroupEcdsaBeacon({ size: 3, max_measurement: '1000000000000000000' })).toBe(`Beacon address: 0x${'22'.repeat(20)}, tx: ${HASH}`);
+    expect(seen[1].url).toBe('http://ops.test/create_group_ecdsa_beacon');
+    expect(await seen[1].json()).toEqual({ size: 3, max_measurement: '1000000000000000000' });
+  });
+
   it('resolves an unconfirmed update to confirmed false; requireConfirmation asks for the 504 instead (require_confirmation=true)', async () => {
     const { fetch, seen } = scriptedFetch((request) =>
       new URL(request.url).searchParams.get('require_confirmation') === 'true'

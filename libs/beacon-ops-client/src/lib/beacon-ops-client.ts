@@ -94,6 +94,9 @@ export function createBeaconOpsClient(options: BeaconOpsClientOptions) {
       unwrap<DataOf<'routes_beacon_batch_create_registry_beacon'>>(raw.POST('/batch_create_registry_beacon', { body, params: withKey(call) })),
     createVerifiableBeacon: (body: BodyOf<'routes_beacon_create_verifiable_beacon'>, call?: CallOptions) =>
       unwrap<DataOf<'routes_beacon_create_verifiable_beacon'>>(raw.POST('/create_verifiable_beacon', { body, params: withKey(call) })),
+    /** A group ECDSA beacon of `size` values, signed by the service signer and registered: `Beacon address: <address>, tx: <hash>`. */
+    createGroupEcdsaBeacon: (body: BodyOf<'routes_beacon_create_group_ecdsa_beacon'>, call?: CallOptions) =>
+      unwrap<DataOf<'routes_beacon_create_group_ecdsa_beacon'>>(raw.POST('/create_group_ecdsa_beacon', { body, params: withKey(call) })),
     /** data null: the beacon was already registered (message `Beacon already registered`). */
     registerBeacon: (body: BodyOf<'routes_beacon_register_beacon'>, call?: CallOptions) =>
       unwrap<DataOf<'routes_beacon_register_beacon'>>(raw.POST('/register_beacon', { body, params: withKey(call) })),
@@ -102,6 +105,7 @@ export function createBeaconOpsClient(options: BeaconOpsClientOptions) {
       unwrap<DataOf<'routes_beacon_unregister_beacon'>>(raw.POST('/unregister_beacon', { body, params: withKey(call) })),
     updateBeacon: (body: BodyOf<'routes_beacon_update_beacon'>, call?: UpdateCallOptions) =>
       unwrapUpdate<DataOf<'routes_beacon_update_beacon'>>(raw.POST('/update_beacon', { body, params: forUpdate(call) })),
+    /** `measurement`: one decimal string for a single-value beacon, an array of exactly its size for a group beacon. */
     updateBeaconWithEcdsaAdapter: (body: BodyOf<'routes_beacon_update_beacon_with_ecdsa_adapter'>, call?: UpdateCallOptions) =>
       unwrapUpdate<DataOf<'routes_beacon_update_beacon_with_ecdsa_adapter'>>(raw.POST('/update_beacon_with_ecdsa_adapter', { body, params: forUpdate(call) })),
     /** confirmed false: every entry carries the batch's hash and success false until the retry with the same key answers. */

@@ -6,6 +6,9 @@ import {
   Beacon__factory,
   EcdsaBeacon__factory,
   EcdsaVerifierAdapter__factory,
+  GroupEcdsaBeacon__factory,
+  GroupEcdsaBeaconFactory__factory,
+  GroupEcdsaVerifierAdapter__factory,
   IDeployedEcdsaVerifierAdapter__factory,
   Multicall3__factory,
   VerifiableBeaconFactory__factory,
@@ -24,6 +27,9 @@ const ALL_ABIS: InterfaceAbi[] = [
   BeaconRegistry__factory.abi,
   EcdsaBeacon__factory.abi,
   EcdsaVerifierAdapter__factory.abi,
+  GroupEcdsaBeacon__factory.abi,
+  GroupEcdsaBeaconFactory__factory.abi,
+  GroupEcdsaVerifierAdapter__factory.abi,
   IDeployedEcdsaVerifierAdapter__factory.abi,
   Multicall3__factory.abi,
   VerifiableBeacon__factory.abi,
@@ -54,6 +60,8 @@ export const PROOF_REJECTION_ERRORS = [
   'MeasurementOutOfRange',
   'InvalidInputs',
   'VerificationFailed',
+  // A group beacon's: the array does not hold exactly its number of values.
+  'WrongMeasurementCount',
   // The deployed adapter interface's.
   'InvalidSigner',
   'ProofReplay',

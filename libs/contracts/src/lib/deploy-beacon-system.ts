@@ -1,5 +1,11 @@
 import type { ContractTransactionResponse, Signer } from 'ethers';
-import { BeaconFactory__factory, BeaconRegistry__factory, Multicall3__factory, VerifiableBeaconFactory__factory } from '../../generated/types';
+import {
+  BeaconFactory__factory,
+  BeaconRegistry__factory,
+  GroupEcdsaBeaconFactory__factory,
+  Multicall3__factory,
+  VerifiableBeaconFactory__factory,
+} from '../../generated/types';
 
 export interface BeaconSystemOptions {
   /** Verifier every BeaconFactory beacon is bound to (the Groth16VerifierAdapter of deployGroth16Verifier). */
@@ -15,6 +21,8 @@ export interface BeaconSystemAddresses {
   registry: string;
   beaconFactory: string;
   verifiableBeaconFactory: string;
+  /** GroupEcdsaBeaconFactory, a registrar of the registry like beaconFactory. */
+  groupEcdsaBeaconFactory: string;
   verifier: string;
 }
 
@@ -24,8 +32,8 @@ export async function mined(tx: Promise<ContractTransactionResponse>): Promise<v
 }
 
 /**
- * Deploys Multicall3 (unless given), the registry, both factories, and authorises the beacon
- * factory as a registrar. Nonces are assigned here from one read, so a provider that caches
+ * Deploys Multicall3 (unless given), the registry, the three factories, and authorises the beacon
+ * and group ECDSA beacon factories as registrars. Nonces are assigned here from one read, so a provider that caches
  * eth_getTransactionCount (ethers does, briefly) cannot hand out the same nonce twice.
  */
 export async function deployBeaconSystem(deployer: Signer, options: BeaconSystemOptions): Promise<BeaconSystemAddresses> {
@@ -43,8 +51,11 @@ export async function deployBeaconSystem(deployer: Signer, options: BeaconSystem
   const beaconFactory = await (await new BeaconFactory__factory(deployer).deploy(options.verifier, registryAddress, next())).waitForDeployment();
   const beaconFactoryAddress = await beaconFactory.getAddress();
   const verifiableBeaconFactory = await (await new VerifiableBeaconFactory__factory(deployer).deploy(next())).waitForDeployment();
+  const groupFactory = await (await new GroupEcdsaBeaconFactory__factory(deployer).deploy(registryAddress, next())).waitForDeployment();
+  const groupFactoryAddress = await groupFactory.getAddress();
 
   await mined(registry.setRegistrar(beaconFactoryAddress, true, next()));
+  await mined(registry.setRegistrar(groupFactoryAddress, true, next()));
   if (options.registryOwner && options.registryOwner.toLowerCase() !== deployerAddress.toLowerCase()) {
     await mined(registry.transferOwnership(options.registryOwner, next()));
   }
@@ -54,6 +65,7 @@ export async function deployBeaconSystem(deployer: Signer, options: BeaconSystem
     registry: registryAddress,
     beaconFactory: beaconFactoryAddress,
     verifiableBeaconFactory: await verifiableBeaconFactory.getAddress(),
+    groupEcdsaBeaconFactory: groupFactoryAddress,
     verifier: options.verifier,
   };
 }

@@ -1,5 +1,6 @@
 import type { BigNumberish, Signer } from 'ethers';
-import { BeaconRegistry__factory, EcdsaBeacon__factory } from '../../generated/types';
+import { BeaconRegistry__factory, EcdsaBeacon__factory, GroupEcdsaBeacon__factory, GroupEcdsaBeaconFactory__factory } from '../../generated/types';
+import { createdBeaconAddresses } from './created-beacons';
 import { mined } from './deploy-beacon-system';
 
 export interface EcdsaBeaconOptions {
@@ -28,4 +29,20 @@ export async function deployEcdsaBeacon(deployer: Signer, options: EcdsaBeaconOp
   const beaconAddress = await beacon.getAddress();
   if (options.registry) await mined(BeaconRegistry__factory.connect(options.registry, deployer).registerBeacon(beaconAddress, next()));
   return { beacon: beaconAddress, adapter: await beacon.verifierAdapter() };
+}
+
+export interface GroupEcdsaBeaconOptions extends EcdsaBeaconOptions {
+  /** How many values the group holds (1..GROUP_BEACON_MAX_SIZE). */
+  size: number;
+  /** The GroupEcdsaBeaconFactory to create it through (it must be a registrar of `registry` when one is given). */
+  factory: string;
+}
+
+/** Creates a group beacon through its factory (created and registered in one transaction when a registry is given). */
+export async function deployGroupEcdsaBeacon(deployer: Signer, options: GroupEcdsaBeaconOptions): Promise<EcdsaBeaconAddresses> {
+  const factory = GroupEcdsaBeaconFactory__factory.connect(options.factory, deployer);
+  const args = [options.signer, options.size, options.min, options.max] as const;
+  const receipt = await (await (options.registry ? factory.createAndRegisterBeacon(...args) : factory.createBeacon(...args))).wait();
+  const [beacon] = createdBeaconAddresses((receipt?.logs ?? []).filter((log) => log.address.toLowerCase() === options.factory.toLowerCase()));
+  return { beacon, adapter: await GroupEcdsaBeacon__factory.connect(beacon, deployer).verifierAdapter() };
 }

@@ -121,3 +121,43 @@ export function deployedMeasurementDigest(
 export function encodeDeployedEcdsaInputs(value: DeployedMeasurement): string {
   return AbiCoder.defaultAbiCoder().encode(['uint256', 'uint256'], [value.measurement, value.nonce]);
 }
+
+// The operators' newer verifier (IEcdsaVerifier, behind their modular and group beacons): the
+// measurement is an array, hashed as EIP-712 hashes an array member; no deadline; nonces increase.
+
+/** A measurement of an IEcdsaVerifier: the values (one for a standalone beacon) and a nonce above its last. */
+export interface ArrayMeasurement {
+  measurement: BigNumberish[];
+  nonce: BigNumberish;
+}
+
+/**
+ * keccak256(0x1901 ‖ domainSeparator(name, version, chainId, verifyingContract) ‖
+ * keccak256(abi.encode(typehash, keccak256(abi.encodePacked(measurement)), nonce))): what an
+ * IEcdsaVerifier's digest(measurement, nonce) returns, from its domain's fields (as for the deployed adapter).
+ */
+export function arrayMeasurementDigest(
+  domain: { name: string; version: string; chainId: BigNumberish; verifyingContract: string },
+  typehash: string,
+  value: ArrayMeasurement,
+): string {
+  const separator = TypedDataEncoder.hashDomain({
+    name: domain.name,
+    version: domain.version,
+    chainId: domain.chainId,
+    verifyingContract: domain.verifyingContract,
+  });
+  const valuesHash = keccak256(
+    AbiCoder.defaultAbiCoder().encode(
+      value.measurement.map(() => 'uint256'),
+      value.measurement,
+    ),
+  );
+  const structHash = keccak256(AbiCoder.defaultAbiCoder().encode(['bytes32', 'bytes32', 'uint256'], [typehash, valuesHash, value.nonce]));
+  return keccak256(concat(['0x1901', separator, structHash]));
+}
+
+/** An IEcdsaVerifier beacon's update `inputs`: abi.encode(uint256[] measurement, uint256 nonce). */
+export function encodeArrayMeasurementInputs(value: ArrayMeasurement): string {
+  return AbiCoder.defaultAbiCoder().encode(['uint256[]', 'uint256'], [value.measurement, value.nonce]);
+}

@@ -111,5 +111,10 @@ function fieldIssue(error: ValidationError, loc: LocItem[], raw: unknown, rawPar
   // pydantic reports a missing body field with its enclosing object as input; FastAPI's
   // query, path and header parameters report null.
   const input = issue.type === 'missing' ? (where === 'body' ? rawParent : null) : raw;
+  if (issue.at?.length) {
+    // An element of the field's value: its own loc and input, as pydantic reports a list item.
+    const { at, ...placed } = issue;
+    return placeIssue(placed, [...loc, ...at], at.reduce<unknown>(child, input));
+  }
   return placeIssue(issue, loc, input);
 }

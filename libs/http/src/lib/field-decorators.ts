@@ -104,6 +104,36 @@ export function BigIntField(options: FieldOptions<bigint> & BigIntBounds = {}): 
   });
 }
 
+export interface ListBounds {
+  /** Most elements a list may hold (too_long): keeps the work of one request bounded. */
+  maxItems: number;
+}
+
+/**
+ * One integer of any size, or a non-empty list of them (the-beaconator's `measurement`: a
+ * single value, or a group beacon's values). A bigint, or a bigint[] when a list was sent; an
+ * element's issue is placed at its index (loc [..., field, i]).
+ */
+export function BigIntOrListField(options: FieldOptions<bigint | bigint[]> & BigIntBounds & ListBounds): PropertyDecorator {
+  const bounds = { ge: options.ge, le: options.le };
+  const parse = (raw: unknown): Parsed<bigint | bigint[]> => {
+    if (!Array.isArray(raw)) return parseBigInteger(raw, bounds);
+    if (raw.length === 0) return reject(issues.tooShort(1, 0));
+    if (raw.length > options.maxItems) return reject(issues.tooLong(options.maxItems, raw.length));
+    const values: bigint[] = [];
+    for (let i = 0; i < raw.length; i++) {
+      const element = parseBigInteger(raw[i], bounds);
+      if (!element.ok) return reject({ ...element.issue, at: [i] });
+      values.push(element.value);
+    }
+    return accept(values);
+  };
+  const integer = { type: 'string', pattern: options.ge !== undefined && options.ge >= 0n ? '^\\d+$' : '^[+-]?\\d+$' };
+  return field(parse, options, {
+    oneOf: [integer, { type: 'array', items: integer, minItems: 1, maxItems: options.maxItems }],
+  } as ApiPropertyOptions);
+}
+
 /** Boolean: true/false, 1/0, yes/no, on/off, t/f, y/n in any case (bool_parsing). */
 export function BoolField(options: FieldOptions<boolean> = {}): PropertyDecorator {
   return field(parseBoolean, options, { type: 'boolean' });

@@ -16,6 +16,8 @@ export interface FieldIssue {
   type: string;
   msg: string;
   ctx?: Record<string, unknown>;
+  /** Where inside the field's value (a list element's index), appended to the field's loc. */
+  at?: LocItem[];
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; issue: FieldIssue };
