@@ -112,7 +112,7 @@ describe('update routes across a SIGKILL of the service', () => {
     expect(retries.map((r) => r.status)).toEqual(Array(REQUESTS).fill(200));
     // 5 s is the bound (issue 15), most of it the dead process' 4 s lock TTL. The margin absorbs a
     // busy test machine: at load 13-15 on 2 cores the slowest retry took 7.0-9.1 s. A lock never
-    // taken over shows as a status other than 200 above, or as a wait of RECEIPT_TIMEOUT_MS and more.
+    // taken over shows as a status other than 200 above.
     expect(Math.max(...retries.map((r) => r.ms))).toBeLessThan(5_000 + 4_500);
     const hashes = retries.map((r) => TX_DATA.exec(r.body.data)?.[1]);
     for (const row of atKill) expect(hashes).toContain(row.tx_hash); // the killed process' transactions were not sent again
