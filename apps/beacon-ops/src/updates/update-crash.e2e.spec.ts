@@ -148,7 +148,8 @@ describe('update routes across a SIGKILL of the service', () => {
     }
     for (const perp of perps) {
       // The touches reached the perps: each logged its accrual in a journaled touch transaction.
-      const accrued = await Perp__factory.connect(perp, env.infra.chain).queryFilter('CumulativesAccrued');
+      const contract = Perp__factory.connect(perp, env.infra.chain);
+      const accrued = await contract.queryFilter(contract.getEvent('CumulativesAccrued'));
       expect(accrued.some((log) => touchRows.some((r) => r.tx_hash === log.transactionHash.toLowerCase()))).toBe(true);
     }
     for (const wallet of env.walletAccounts.map(anvilAddress)) {
