@@ -147,11 +147,15 @@ export async function timedUpdate(
   { pollMs = 20, timeoutMs = 30_000, send = viaBeaconOps }: { pollMs?: number; timeoutMs?: number; send?: UpdateSender } = {},
 ): Promise<TouchLiveSample> {
   const { stack, perps } = live;
+  // Outside the timing: a touch in the same chain second as the perps' last one accrues nothing and
+  // logs nothing, so each update starts in a later second than the previous sample's touches.
+  await sleep(1_100);
   const started = performance.now();
   const hash = await send(live, price);
   const answeredMs = performance.now() - started;
   const receipt = await stack.provider.getTransactionReceipt(hash);
   if (!receipt) throw new Error(`no receipt for ${hash}`);
+  if (!receipt.status) throw new Error(`update ${hash} reverted`);
   const updatedAt = (await stack.provider.getBlock(receipt.blockNumber))!.timestamp;
   const contracts = perps.map((perp) => Perp__factory.connect(perp, stack.provider));
 

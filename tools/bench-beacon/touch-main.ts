@@ -8,6 +8,7 @@
  * throughput). The ceiling, in the same run: the same updates sent straight from a wallet with ethers
  * and both perps touched at once (no service, no window), timed to the same served index.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { ProcessCpu } from './process-cpu';
 import { percentile } from './run-stats';
@@ -28,6 +29,24 @@ function summary(samples: TouchLiveSample[], key: 'answeredMs' | 'touchedMs' | '
   return `p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms`;
 }
 
+function parentOf(pid: number): number | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only this run's processes (other benches on the machine run the same commands). */
+function own(pids: () => number[]): () => number[] {
+  return () =>
+    pids().filter((pid) => {
+      for (let p: number | undefined = pid, hops = 0; p && p > 1 && hops < 10; p = parentOf(p), hops++) if (p === process.pid) return true;
+      return false;
+    });
+}
+
 async function main(): Promise<void> {
   const updates = option('updates', 40);
   const flushMs = option('flush-ms', 1000);
@@ -35,11 +54,11 @@ async function main(): Promise<void> {
   const live = await startTouchLiveStack({ flushMs });
   try {
     const cpu = new ProcessCpu({
-      'beacon-ops': ProcessCpu.matching('dist/apps/beacon-ops/main.js'),
-      'market-data': ProcessCpu.matching('dist/apps/market-data/main.js'),
-      indexer: ProcessCpu.matching('apps/indexer/src/main.ts'),
-      anvil: ProcessCpu.matching('anvil'),
-      postgres: ProcessCpu.matching('postgres', '-D'),
+      'beacon-ops': own(ProcessCpu.matching('dist/apps/beacon-ops/main.js')),
+      'market-data': own(ProcessCpu.matching('dist/apps/market-data/main.js')),
+      indexer: own(ProcessCpu.matching('apps/indexer/src/main.ts')),
+      anvil: own(ProcessCpu.matching('anvil')),
+      postgres: own(ProcessCpu.matching('postgres', '-D')),
       'bench client': () => [],
     });
     const run = async (name: string, send: UpdateSender, base: number) => {

@@ -152,6 +152,12 @@ describe('update routes across a SIGKILL of the service', () => {
       const accrued = await contract.queryFilter(contract.getEvent('CumulativesAccrued'));
       expect(accrued.some((log) => touchRows.some((r) => r.tx_hash === log.transactionHash.toLowerCase()))).toBe(true);
     }
+    for (const [i, beacon] of beacons.entries()) {
+      // index() and IndexUpdated are the same on both kinds.
+      const contract = EcdsaBeacon__factory.connect(beacon, env.infra.chain);
+      expect(await contract.queryFilter(contract.filters.IndexUpdated())).toHaveLength(1);
+      expect(await contract.index()).toBe(BigInt(i + 1));
+    }
     for (const wallet of env.walletAccounts.map(anvilAddress)) {
       const nonces = all
         .filter((r) => r.wallet === wallet)
