@@ -44,6 +44,8 @@ export interface PerpCityStack {
   anvil: AnvilNode;
   provider: JsonRpcProvider;
   addresses: PerpCityAddresses;
+  /** The Multicall3 the indexer reads through (and beacon-ops touches through). */
+  multicall3: string;
   perp: Perp;
   opened: bigint[];
   marketDataUrl: string;
@@ -132,6 +134,7 @@ export async function startPerpCityStack(): Promise<PerpCityStack> {
     anvil,
     provider,
     addresses,
+    multicall3: await multicall3.getAddress(),
     perp,
     opened,
     marketDataUrl: `http://127.0.0.1:${port}`,

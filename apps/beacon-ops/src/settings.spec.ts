@@ -150,6 +150,23 @@ describe('beacon-ops settings', () => {
     expect(ANVIL_DEV_KEYS.map((key) => new Wallet(key).address.toLowerCase())).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(anvilAccount));
   });
 
+  it('touch after update is off by default; on with TOUCH_MARKET_DATA_URL it needs its own key and Multicall3, and a batch within MAX_TRANSACTION_GAS', () => {
+    expect(loadBeaconOpsSettings(devServiceEnv())).toMatchObject({ touchMarketDataUrl: undefined, touchFlushMs: 1000, touchMaxBatch: 50 });
+    const on = { TOUCH_MARKET_DATA_URL: 'http://127.0.0.1:3000', MULTICALL3_ADDRESS: '0xcA11bde05977b3631167028862bE2a173976CA11' };
+    expect(problems(devServiceEnv({ ...on, TOUCH_MARKET_DATA_API_KEY: 'mdk_secret-key' }))).toEqual([]);
+    expect(problems(devServiceEnv({ ...on }))).toEqual(['TOUCH_MARKET_DATA_API_KEY is required when TOUCH_MARKET_DATA_URL is set']);
+    expect(problems(devServiceEnv({ ...on, MULTICALL3_ADDRESS: '', TOUCH_MARKET_DATA_API_KEY: 'k' }))).toEqual([
+      'MULTICALL3_ADDRESS is required when TOUCH_MARKET_DATA_URL is set (touches go in Multicall3 batches)',
+    ]);
+    expect(problems(devServiceEnv({ ...on, TOUCH_MARKET_DATA_API_KEY: 'k', TOUCH_MAX_BATCH: '80', MAX_TRANSACTION_GAS: '16777216' }))).toEqual([
+      "TOUCH_MAX_BATCH 80: a full batch's gas limit (TOUCH_GAS_BASE + TOUCH_GAS_PER_PERP x TOUCH_MAX_BATCH = 24200000) is above MAX_TRANSACTION_GAS 16777216",
+    ]);
+    expect(problems(devServiceEnv({ TOUCH_MARKET_DATA_URL: 'ftp://x', TOUCH_FLUSH_MS: '0' }))).toEqual([
+      'TOUCH_MARKET_DATA_URL: must be a http or https URL (got "ftp://x")',
+      'TOUCH_FLUSH_MS: must be at least 10 (got "0")',
+    ]);
+  });
+
   it('masks the password of an RPC URL it shows', () => {
     expect(problems(devServiceEnv({ RPC_URL: 'wss://rpc-user:hunter2-secret@rpc.example/v1' }))).toEqual([
       'RPC_URL: must be a http or https URL (got "wss://rpc-user:***@rpc.example/v1")',

@@ -22,6 +22,7 @@ import {
 import { failedAuthSettingsSpec } from './auth/failed-auth-settings';
 import { gasPolicySettingsSpec } from './gas-policy';
 import { tokenLimitSettingsSpec } from './rate-limits/token-limit-settings';
+import { touchSettingsProblems, touchSettingsSpec } from './touch/touch-settings';
 
 /** An amount of wei as a non-negative integer string (bigint: wei overflow a JS number). */
 function weiAmount(raw: string): bigint {
@@ -101,6 +102,8 @@ export const beaconOpsSettingsSpec = {
    * protocol's deployed ones); it signs for no other beacon.
    */
   ecdsaBeaconAllowList: setting('ECDSA_BEACON_ADDRESSES', list(address), { default: '' }),
+  /** Touch after update: off unless TOUCH_MARKET_DATA_URL is set (touch/touch-settings.ts). */
+  ...touchSettingsSpec,
 
   // Contracts, as deployed on the chain (the dev stack sets them after deploying). All optional:
   // the service starts without them, and a route that needs an unset one answers 503.
@@ -126,11 +129,12 @@ export type BeaconOpsSettings = Settings<typeof beaconOpsSettingsSpec>;
 export const BEACON_OPS_SETTINGS = Symbol('BEACON_OPS_SETTINGS');
 
 export function loadBeaconOpsSettings(env: NodeJS.ProcessEnv = process.env): BeaconOpsSettings {
-  return loadSettings(beaconOpsSettingsSpec, env, (values) =>
-    devKeyProblems(
+  return loadSettings(beaconOpsSettingsSpec, env, (values) => [
+    ...devKeyProblems(
       values.allowDevKeys,
       { BEACON_OPS_ACCESS_TOKENS: values.accessTokens, WALLET_PRIVATE_KEYS: values.walletPrivateKeys, SIGNER_PRIVATE_KEY: values.signerPrivateKey },
       env,
     ),
-  );
+    ...touchSettingsProblems(values),
+  ]);
 }

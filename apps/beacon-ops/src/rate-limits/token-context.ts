@@ -21,3 +21,8 @@ export function runAsToken<T>(context: TokenContext, fn: () => T): T {
 export function currentToken(): TokenContext | undefined {
   return storage.getStore();
 }
+
+/** Runs `fn` as no caller (its async continuations included): work a request starts but nobody asked for, e.g. touches. */
+export function outsideToken<T>(fn: () => T): T {
+  return storage.exit(fn);
+}

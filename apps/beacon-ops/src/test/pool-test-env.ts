@@ -96,10 +96,16 @@ export async function startInfra(anvilOptions: AnvilOptions = {}): Promise<Infra
 /** Journal rows, oldest first, as plain objects. */
 export async function journalRows(
   db: DataSource,
-): Promise<{ id: number; wallet: string; nonce: number; tx_hash: string; status: string; block_number: number | null; request: { i?: number } }[]> {
-  const rows = (await db.query(`SELECT id, wallet, nonce, tx_hash, status, block_number, request FROM tx_journal ORDER BY id`)) as Record<string, unknown>[];
+): Promise<
+  { id: number; kind: string; wallet: string; nonce: number; tx_hash: string; status: string; block_number: number | null; request: { i?: number } }[]
+> {
+  const rows = (await db.query(`SELECT id, request_kind, wallet, nonce, tx_hash, status, block_number, request FROM tx_journal ORDER BY id`)) as Record<
+    string,
+    unknown
+  >[];
   return rows.map((r) => ({
     id: Number(r['id']),
+    kind: r['request_kind'] as string,
     wallet: r['wallet'] as string,
     nonce: Number(r['nonce']),
     tx_hash: r['tx_hash'] as string,

@@ -1,9 +1,13 @@
 import { ChildProcess } from 'node:child_process';
 import { deployEcdsaBeacon, deployGroupEcdsaBeacon, EcdsaBeacon__factory, GroupEcdsaBeacon__factory } from '@perp/contracts';
-import { deployEcdsaBeaconDouble } from '@perp/contracts/testing';
+import { deployEcdsaBeaconDouble, deployPerpCity, Perp__factory } from '@perp/contracts/testing';
+import { priceToX96 } from '@perp/x96-math';
+import { Wallet } from 'ethers';
 import { waitUntil } from '@perp/local-infra';
 import { DataSource } from 'typeorm';
-import { anvilAddress } from '../test/anvil-keys';
+import { anvilAddress, anvilKey } from '../test/anvil-keys';
+import { MarketsServer, startMarketsServer } from '../test/markets-server';
+import { PerpTouches } from '../touch/perp-touches';
 import { ChainEnv, SIGNER, startChainEnv, TOKEN } from '../test/beacon-test-env';
 import { journalRows, sleep } from '../test/pool-test-env';
 import { nonceRefusals, nonceTakenLines, startServiceChild } from '../test/service-child';
@@ -17,10 +21,13 @@ const TX_DATA = /^Transaction hash: (0x[0-9a-f]{64})$/;
  * (blocks every second, so they wait for receipts; up to 8 per wallet in each pipeline), then
  * restarted; the clients retry with their Idempotency-Keys and get their answer within 5 s of
  * asking, without any clock forwarded. Every update lands exactly once, no nonce is skipped.
+ * Touch after update is on (every beacon backs two perp-double markets): the kill also catches
+ * touch transactions in flight, and each of them is mined once or was never sent.
  */
 describe('update routes across a SIGKILL of the service', () => {
   let env: ChainEnv;
   let child: ChildProcess | undefined;
+  let markets: MarketsServer;
 
   beforeAll(async () => {
     env = await startChainEnv({ env: { RECEIPT_TIMEOUT_MS: '5000', LEASE_WAIT_MS: '20000', RATE_LIMIT_TRANSACTIONS_PER_MINUTE: '100000' } });
@@ -28,6 +35,7 @@ describe('update routes across a SIGKILL of the service', () => {
   afterAll(async () => {
     child?.kill('SIGKILL');
     await env?.stop();
+    await markets?.close();
   });
 
   it('settles every in-flight transaction after a restart, and a retry with the same key sends nothing twice', async () => {
@@ -44,11 +52,18 @@ describe('update routes across a SIGKILL of the service', () => {
           : await deployEcdsaBeaconDouble(env.deployer, { signer: SIGNER, registry });
       beacons.push(deployed.beacon.toLowerCase());
     }
+    // Two perp-double markets (on a beacon of their own); market-data names them for every beacon updated here.
+    const market = await deployPerpCity(env.deployer, { initialIndexX96: priceToX96('47'), beaconSigner: new Wallet(anvilKey(9), env.infra.chain) });
+    const second = await deployPerpCity(env.deployer, { initialIndexX96: priceToX96('47'), beacon: market.modules.beacon });
+    const perps = [market.perp, second.perp].map((p) => p.toLowerCase()).sort();
+    markets = await startMarketsServer();
+    for (const beacon of beacons) markets.perps.set(beacon, perps);
+    const touchEnv = { TOUCH_MARKET_DATA_URL: markets.url, TOUCH_MARKET_DATA_API_KEY: markets.apiKey, TOUCH_FLUSH_MS: '200' };
     // From now on a block every second: transactions stay in flight long enough to be caught.
     await env.infra.rpc('evm_setAutomine', [false]);
     await env.infra.rpc('evm_setIntervalMining', [1]);
 
-    const started = await startServiceChild(env.serviceEnv({ RECEIPT_POLL_INTERVAL_MS: '50', RECONCILE_INTERVAL_MS: '600000' }), 45_000);
+    const started = await startServiceChild(env.serviceEnv({ RECEIPT_POLL_INTERVAL_MS: '50', RECONCILE_INTERVAL_MS: '600000', ...touchEnv }), 45_000);
     const service = started.child;
     const port = started.port;
     child = service;
@@ -70,10 +85,14 @@ describe('update routes across a SIGKILL of the service', () => {
     let atKill: Awaited<ReturnType<typeof journalRows>>;
     let refusalsBeforeKill = -1;
     try {
-      await waitUntil('20 journaled transactions', async () => (await journalRows(db)).length >= 20, {
-        timeoutMs: 20_000,
-        intervalMs: 20,
-      });
+      await waitUntil(
+        '20 journaled transactions, a touch among them in flight',
+        async () => {
+          const rows = await journalRows(db);
+          return rows.length >= 20 && rows.some((r) => r.kind === 'touch_perps' && r.status === 'pending');
+        },
+        { timeoutMs: 20_000, intervalMs: 20 },
+      );
       refusalsBeforeKill = await nonceRefusals(started); // its metrics die with it
       const exited = new Promise((resolve) => service.once('exit', resolve));
       service.kill('SIGKILL');
@@ -84,6 +103,7 @@ describe('update routes across a SIGKILL of the service', () => {
       await db.destroy();
     }
     expect(atKill.some((r) => r.status === 'pending')).toBe(true); // killed with transactions in flight
+    expect(atKill.some((r) => r.kind === 'touch_perps' && r.status === 'pending')).toBe(true); // touches among them
     const answers = await Promise.all(inFlight);
     expect(answers.every((a) => a === 'lost' || a === 200)).toBe(true);
     expect(answers.filter((a) => a === 'lost').length).toBeGreaterThanOrEqual(env.walletAccounts.length); // cut off mid-flight
@@ -99,7 +119,7 @@ describe('update routes across a SIGKILL of the service', () => {
     }).toEqual({ errors: [], nonceTaken: [], refusals: 0, stderr: '' });
 
     // No clock is forwarded: the dead process' claims and beacon locks lapse without its heartbeat (LOCK_TTL_MS).
-    const restarted = await env.startService({ RECEIPT_TIMEOUT_MS: '5000' });
+    const restarted = await env.startService({ RECEIPT_TIMEOUT_MS: '5000', ...touchEnv });
 
     // The clients retry with their keys: the journaled updates replay their transaction, the others send one; each within 5 s.
     const retries = await Promise.all(
@@ -115,14 +135,29 @@ describe('update routes across a SIGKILL of the service', () => {
     // taken over shows as a status other than 200 above.
     expect(Math.max(...retries.map((r) => r.ms))).toBeLessThan(5_000 + 4_500);
     const hashes = retries.map((r) => TX_DATA.exec(r.body.data)?.[1]);
-    for (const row of atKill) expect(hashes).toContain(row.tx_hash); // the killed process' transactions were not sent again
+    for (const row of atKill.filter((r) => r.kind !== 'touch_perps')) expect(hashes).toContain(row.tx_hash); // the killed process' transactions were not sent again
 
     await sleep(1_500);
+    await restarted.app.get(PerpTouches).settled();
     await restarted.reconciler.reconcileNow();
-    const rows = await journalRows(restarted.db);
-    expect(rows.filter((r) => r.status !== 'confirmed')).toEqual([]);
+    const all = await journalRows(restarted.db);
+    expect(all.filter((r) => r.status !== 'confirmed')).toEqual([]);
+    const rows = all.filter((r) => r.kind !== 'touch_perps');
     expect(rows).toHaveLength(REQUESTS);
     expect(new Set(rows.map((r) => r.tx_hash))).toEqual(new Set(hashes));
+    // Each touch journaled (the killed process' in-flight ones included) was mined once, at its own nonce; the rest never went out.
+    const touchRows = all.filter((r) => r.kind === 'touch_perps');
+    expect(touchRows.length).toBeGreaterThan(atKill.filter((r) => r.kind === 'touch_perps').length); // the restarted service touched too
+    for (const row of touchRows) {
+      const receipt = await env.infra.chain.getTransactionReceipt(row.tx_hash);
+      expect({ hash: row.tx_hash, status: receipt?.status, block: receipt?.blockNumber }).toEqual({ hash: row.tx_hash, status: 1, block: row.block_number });
+    }
+    for (const perp of perps) {
+      // The touches reached the perps: each logged its accrual in a journaled touch transaction.
+      const contract = Perp__factory.connect(perp, env.infra.chain);
+      const accrued = await contract.queryFilter(contract.getEvent('CumulativesAccrued'));
+      expect(accrued.some((log) => touchRows.some((r) => r.tx_hash === log.transactionHash.toLowerCase()))).toBe(true);
+    }
     for (const [i, beacon] of beacons.entries()) {
       if (isGroup(i)) {
         const group = GroupEcdsaBeacon__factory.connect(beacon, env.infra.chain);
@@ -136,7 +171,7 @@ describe('update routes across a SIGKILL of the service', () => {
       expect(await contract.index()).toBe(BigInt(i + 1));
     }
     for (const wallet of env.walletAccounts.map(anvilAddress)) {
-      const nonces = rows
+      const nonces = all
         .filter((r) => r.wallet === wallet)
         .map((r) => r.nonce)
         .sort((a, b) => a - b);

@@ -3,8 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiEnvelopeResponse } from '@perp/http';
 import { OperationRoute } from '../http/operation-route.decorator';
 import { IdempotencyKey } from '../idempotency/idempotency-key.header';
+import { PerpTouches } from '../touch/perp-touches';
 import { BatchUpdateService, pendingBatchResult } from './batch-update.service';
-import { unlessUnconfirmed, updateAnswer, UpdateEnvelope } from './confirmation';
+import { unlessUnconfirmed, updateAnswer, UpdateEnvelope, UpdateOutcome } from './confirmation';
 import { BatchUpdateBody, BatchUpdateResultDto } from './dto/batch-update.dto';
 import { ConfirmationQuery } from './dto/confirmation-query.dto';
 import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
@@ -32,7 +33,14 @@ export class UpdatesController {
     private readonly zk: ZkUpdateService,
     private readonly ecdsa: EcdsaUpdateService,
     private readonly batch: BatchUpdateService,
+    private readonly touches: PerpTouches,
   ) {}
+
+  /** A confirmed update's beacons get their perps touched (touch/); an unconfirmed one's do not. */
+  private touched<T>(outcome: UpdateOutcome<T>, beacons: (result: T) => string[]): UpdateOutcome<T> {
+    if (outcome.confirmed) this.touches.afterUpdate(beacons(outcome.result));
+    return outcome;
+  }
 
   @OperationRoute('update_beacon', 'Update a ZK beacon with a proof; public_signals carries the new value', {
     404: 'Beacon not found: no contract at beacon_address',
@@ -40,7 +48,8 @@ export class UpdatesController {
   })
   @ApiEnvelopeResponse(TX_HASH, CONFIRMED)
   async update(@Body() body: UpdateBeaconBody, @IdempotencyKey() key: string | undefined, @Query() query: ConfirmationQuery): Promise<UpdateEnvelope<string>> {
-    return updateAnswer(await unlessUnconfirmed(() => this.zk.update(body, key)), query.require_confirmation, txData, txData);
+    const outcome = this.touched(await unlessUnconfirmed(() => this.zk.update(body, key)), () => [body.beacon_address]);
+    return updateAnswer(outcome, query.require_confirmation, txData, txData);
   }
 
   @OperationRoute('update_beacon_with_ecdsa_adapter', 'The service signs the measurement (EIP-712) and submits it to an ECDSA-adapter beacon', {
@@ -53,7 +62,8 @@ export class UpdatesController {
     @IdempotencyKey() key: string | undefined,
     @Query() query: ConfirmationQuery,
   ): Promise<UpdateEnvelope<string>> {
-    return updateAnswer(await unlessUnconfirmed(() => this.ecdsa.update(body, key)), query.require_confirmation, txData, txData);
+    const outcome = this.touched(await unlessUnconfirmed(() => this.ecdsa.update(body, key)), () => [body.beacon_address]);
+    return updateAnswer(outcome, query.require_confirmation, txData, txData);
   }
 
   @OperationRoute('batch_update_beacon', 'Update 1-100 ZK beacons in one transaction; each entry succeeds or fails on its own', {
@@ -67,8 +77,11 @@ export class UpdatesController {
     @IdempotencyKey() key: string | undefined,
     @Query() query: ConfirmationQuery,
   ): Promise<UpdateEnvelope<BatchUpdateResultDto>> {
+    const outcome = this.touched(await unlessUnconfirmed(() => this.batch.update(body, key)), (result) =>
+      result.results.filter((entry) => entry.success).map((entry) => entry.beacon_address),
+    );
     return updateAnswer(
-      await unlessUnconfirmed(() => this.batch.update(body, key)),
+      outcome,
       query.require_confirmation,
       (result) => result,
       (hash) => pendingBatchResult(body, hash),

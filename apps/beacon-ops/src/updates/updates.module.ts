@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TouchModule } from '../touch/touch.module';
 import { BatchUpdateService } from './batch-update.service';
 import { EcdsaAdapters } from './ecdsa-adapters';
 import { EcdsaUpdateService } from './ecdsa-update.service';
@@ -7,6 +8,7 @@ import { ZkUpdateService } from './zk-update.service';
 
 /** Updating beacons: by proof, by signed measurement, in batches. */
 @Module({
+  imports: [TouchModule],
   controllers: [UpdatesController],
   providers: [ZkUpdateService, EcdsaUpdateService, BatchUpdateService, EcdsaAdapters],
 })
