@@ -9,6 +9,7 @@ import { INDEX_STORE_MIGRATIONS } from '../migrations';
 
 const INDEX_TABLES = [
   'beacon_index_updates',
+  'candles',
   'chain_cursor',
   'chain_cursor_blocks',
   'market_write_versions',
@@ -72,6 +73,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStorePositionsPerMarket1767225600004',
           'IndexStoreChainCursor1767225600005',
           'IndexStoreMarketWriteVersions1767225600006',
+          'IndexStoreCandles1767225600007',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -102,6 +104,7 @@ describe('index-db migrations (real Postgres)', () => {
       [
         'beacon_index_updates_beacon_idx',
         'beacon_index_updates_pkey',
+        'candles_pkey',
         'chain_cursor_blocks_pkey',
         'chain_cursor_pkey',
         'market_write_versions_pkey',
@@ -170,8 +173,8 @@ describe('index-db migrations (real Postgres)', () => {
       { id: 2, margin: 20_000_000n, perpDelta: -2_000_123n, usdDelta: 200_000_000n, entry: (7n * Q96) / 3n, ratio: 50_000 },
       { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
     ];
-    // Back to before the contract-state migration (and the four after it), with takers as the earlier schema held them.
-    await revertStore('index', indexUrl, 5);
+    // Back to before the contract-state migration (and the five after it), with takers as the earlier schema held them.
+    await revertStore('index', indexUrl, 6);
     await withPgClient(indexUrl, async (c) => {
       await insertMarket(c, market);
       for (const t of takers) {
@@ -274,6 +277,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStoreCandles1767225600007',
       'IndexStoreMarketWriteVersions1767225600006',
       'IndexStoreChainCursor1767225600005',
       'IndexStorePositionsPerMarket1767225600004',
