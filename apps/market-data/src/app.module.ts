@@ -7,6 +7,7 @@ import { jwksReadinessCheck } from './auth/jwks-readiness';
 import { KeysModule } from './keys/keys.module';
 import { MarketsModule } from './markets/markets.module';
 import { HistoryModule } from './history/history.module';
+import { CandlesModule } from './candles/candles.module';
 import { V1MarketsModule } from './v1/v1-markets.module';
 import { PositionsModule } from './positions/positions.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
@@ -33,6 +34,7 @@ export class AppModule {
         KeysModule,
         MarketsModule,
         HistoryModule,
+        CandlesModule,
         V1MarketsModule,
         PositionsModule,
       ],

@@ -18,6 +18,7 @@ const EXPECTED: [route: string, access: string][] = [
   ['GET /health', 'public'],
   ['GET /markets', 'ApiKeyGuard'],
   ['GET /markets/:perp_address', 'ApiKeyGuard'],
+  ['GET /markets/:perp_address/candles', 'ApiKeyGuard'],
   ['GET /markets/:perp_address/live', 'ApiKeyGuard'],
   ['GET /markets/:perp_address/snapshots', 'ApiKeyGuard'],
   ['GET /markets/:perp_address/stats', 'ApiKeyGuard'],

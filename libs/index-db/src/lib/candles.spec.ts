@@ -2,7 +2,7 @@ import { PostgresServer, startTestPostgres, withPgClient } from '@perp/local-inf
 import { Client } from 'pg';
 import { Q96 } from '@perp/x96-math';
 import { runIndexDbMigrations } from './run-migrations';
-import { CANDLE_RESOLUTIONS, DEFER_ROLLUPS_SETTING } from '../migrations/index-store/1767225600007-index-store-candles';
+import { CANDLE_RESOLUTIONS, DEFER_ROLLUPS_SETTING } from './candles';
 
 const A = `0x${'a'.repeat(40)}`;
 const B = `0x${'b'.repeat(40)}`;
@@ -37,7 +37,7 @@ async function insertMarket(c: Client, market: string): Promise<void> {
 /** A deterministic walk: snapshots every 20-100 s over ~1.2 days per market, some without an index, trades in between (some in minutes without a snapshot). */
 function history(): { snaps: Snap[]; trades: Trade[] } {
   let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const snaps: Snap[] = [];
   const trades: Trade[] = [];
   const start = Date.UTC(2026, 0, 1, 22, 0, 0) / 1000;
@@ -215,7 +215,11 @@ describe('candles (real Postgres): the write-time rollups', () => {
       expect(await storedCandles(c)).toEqual(expectedCandles(kept.snaps, kept.trades));
       // The new branch: the same blocks with other prices, and a changed trade in the kept range.
       const branch = snaps.filter((s) => s.block > fork).map((s) => ({ ...s, sqrt: s.sqrt + 5n }));
-      await writeBlocks(c, branch, trades.filter((t) => t.block > fork));
+      await writeBlocks(
+        c,
+        branch,
+        trades.filter((t) => t.block > fork),
+      );
       await c.query(`UPDATE trades SET usd_delta = usd_delta * 2, "timestamp" = "timestamp" + interval '3 hours' WHERE block_number = 3`);
       const moved = trades.map((t) => (t.block === 3 ? { ...t, usd: t.usd * 2n, ts: t.ts + 3 * 3600 } : t));
       // Rows are read back in id order: the updated trades keep their ids.

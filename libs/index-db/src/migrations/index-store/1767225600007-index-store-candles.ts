@@ -1,11 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-
-/** Candle resolutions in seconds, each built from the one before it (the first from the rows). */
-export const CANDLE_RESOLUTIONS = [60, 300, 900, 3_600, 14_400, 86_400] as const;
-export type CandleResolutionSeconds = (typeof CANDLE_RESOLUTIONS)[number];
-
-/** A session that sets this to 'on' writes snapshots and trades without the rollup triggers; it must call candles_rebuild() after. */
-export const DEFER_ROLLUPS_SETTING = 'perp.defer_rollups';
+import { CANDLE_RESOLUTIONS, DEFER_ROLLUPS_SETTING } from '../../lib/candles';
 
 const MEASURES = `open_sqrt_x96, high_sqrt_x96, low_sqrt_x96, close_sqrt_x96, open_index_x96, high_index_x96, low_index_x96, close_index_x96, volume_usd, volume_perps, trade_count, snapshot_count`;
 
@@ -153,7 +147,9 @@ export class IndexStoreCandles1767225600007 implements MigrationInterface {
       END $$`);
     // One function per transition-table shape: INSERT and DELETE see one table, UPDATE both.
     const deferred = `IF current_setting('${DEFER_ROLLUPS_SETTING}', true) = 'on' THEN RETURN NULL; END IF;`;
-    const refreshEach = (from: string) => `FOR r IN SELECT perp_address, min("timestamp") AS lo, max("timestamp") AS hi FROM ${from} GROUP BY perp_address ORDER BY perp_address LOOP
+    const refreshEach = (
+      from: string,
+    ) => `FOR r IN SELECT perp_address, min("timestamp") AS lo, max("timestamp") AS hi FROM ${from} GROUP BY perp_address ORDER BY perp_address LOOP
           PERFORM candles_refresh(r.perp_address, r.lo, r.hi);
         END LOOP;`;
     await queryRunner.query(`CREATE FUNCTION "candles_after_write"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -186,7 +182,9 @@ export class IndexStoreCandles1767225600007 implements MigrationInterface {
       await queryRunner.query(
         `CREATE TRIGGER "${table}_candles_update" AFTER UPDATE ON "${table}" REFERENCING OLD TABLE AS written_old NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION candles_after_update()`,
       );
-      await queryRunner.query(`CREATE TRIGGER "${table}_candles_truncate" AFTER TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION candles_after_truncate()`);
+      await queryRunner.query(
+        `CREATE TRIGGER "${table}_candles_truncate" AFTER TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION candles_after_truncate()`,
+      );
     }
     // Existing data gets its candles now.
     await queryRunner.query(`SELECT candles_rebuild()`);
