@@ -15,6 +15,8 @@ import { createHash } from 'node:crypto';
 import Fastify, { FastifyReply } from 'fastify';
 import { Pool } from 'pg';
 import {
+  CANDLE_API_COLUMNS,
+  candlesTotalSql,
   candidateKeyBounds,
   decodeMarketChainRow,
   decodePositionChainRow,
@@ -234,6 +236,47 @@ app.get<{ Params: { a: string } }>('/markets/:a/snapshots', async (request, repl
       rows.rows.map((r) => snapshot(r)),
       Number(count.rows[0].total),
       100,
+      0,
+    ),
+    'private, no-cache',
+  );
+});
+
+// The candles of the benchmark's query (resolution=1m&limit=1000): the rollup read as candles.repository.ts reads it.
+const sqrtDecOrNull = (v: unknown) => (v === null ? null : formatDecimal(sqrtPrice(v)));
+app.get<{ Params: { a: string } }>('/markets/:a/candles', async (request, reply) => {
+  const address = request.params.a.toLowerCase();
+  const [rows, count] = await Promise.all([
+    pool.query(`SELECT ${CANDLE_API_COLUMNS} FROM candles WHERE perp_address = $1 AND resolution = $2 ORDER BY bucket DESC LIMIT $3 OFFSET $4`, [
+      address,
+      60,
+      1000,
+      0,
+    ]),
+    pool.query(candlesTotalSql('true', 'true'), [address, 60]),
+  ]);
+  if (!count.rows[0].found) return notFound(reply, 'Market not found');
+  return send(
+    reply,
+    page(
+      rows.rows.map((r: Row) => ({
+        timestamp: (r['bucket'] as Date).toISOString(),
+        perp_address: address,
+        resolution: '1m',
+        open: sqrtDecOrNull(r['open_sqrt_x96']),
+        high: sqrtDecOrNull(r['high_sqrt_x96']),
+        low: sqrtDecOrNull(r['low_sqrt_x96']),
+        close: sqrtDecOrNull(r['close_sqrt_x96']),
+        index_open: x96PriceDecOrNull(r['open_index_x96']),
+        index_high: x96PriceDecOrNull(r['high_index_x96']),
+        index_low: x96PriceDecOrNull(r['low_index_x96']),
+        index_close: x96PriceDecOrNull(r['close_index_x96']),
+        volume_usd: atomsDec(r['volume_usd']),
+        volume_perps: atomsDec(r['volume_perps']),
+        trade_count: Number(r['trade_count']),
+      })),
+      Number(count.rows[0].total),
+      1000,
       0,
     ),
     'private, no-cache',
