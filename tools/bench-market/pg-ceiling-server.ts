@@ -36,6 +36,7 @@ import {
   takerFigures,
 } from '@perp/index-db';
 import {
+  atomsText,
   atomsToHuman,
   estimatedRewardAtoms,
   formatDecimal,
@@ -43,8 +44,10 @@ import {
   fundingPerDayFromE18,
   isCandidateE6,
   ratioFromE6,
+  sqrtX96PriceText,
   sqrtX96ToPrice,
   toDecimal,
+  x96PriceText,
   x96ToPrice,
 } from '@perp/x96-math';
 
@@ -243,7 +246,9 @@ app.get<{ Params: { a: string } }>('/markets/:a/snapshots', async (request, repl
 });
 
 // The candles of the benchmark's query (resolution=1m&limit=1000): the rollup read as candles.repository.ts reads it.
-const sqrtDecOrNull = (v: unknown) => (v === null ? null : formatDecimal(sqrtPrice(v)));
+const textOrNull = (f: (x: bigint) => string) => (v: unknown) => (v === null ? null : f(BigInt(str(v))));
+const sqrtDecOrNull = textOrNull(sqrtX96PriceText);
+const indexDecOrNull = textOrNull(x96PriceText);
 app.get<{ Params: { a: string } }>('/markets/:a/candles', async (request, reply) => {
   const address = request.params.a.toLowerCase();
   const [rows, count] = await Promise.all([
@@ -267,12 +272,12 @@ app.get<{ Params: { a: string } }>('/markets/:a/candles', async (request, reply)
         high: sqrtDecOrNull(r['high_sqrt_x96']),
         low: sqrtDecOrNull(r['low_sqrt_x96']),
         close: sqrtDecOrNull(r['close_sqrt_x96']),
-        index_open: x96PriceDecOrNull(r['open_index_x96']),
-        index_high: x96PriceDecOrNull(r['high_index_x96']),
-        index_low: x96PriceDecOrNull(r['low_index_x96']),
-        index_close: x96PriceDecOrNull(r['close_index_x96']),
-        volume_usd: atomsDec(r['volume_usd']),
-        volume_perps: atomsDec(r['volume_perps']),
+        index_open: indexDecOrNull(r['open_index_x96']),
+        index_high: indexDecOrNull(r['high_index_x96']),
+        index_low: indexDecOrNull(r['low_index_x96']),
+        index_close: indexDecOrNull(r['close_index_x96']),
+        volume_usd: atomsText(BigInt(str(r['volume_usd']))),
+        volume_perps: atomsText(BigInt(str(r['volume_perps']))),
         trade_count: Number(r['trade_count']),
       })),
       Number(count.rows[0].total),
