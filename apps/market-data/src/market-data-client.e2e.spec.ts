@@ -60,6 +60,18 @@ describe('market-data through @perp/market-data-client', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("getIndexStatus: the simulator's store has no chain cursor, and says so", async () => {
+    const status = await md.getIndexStatus();
+    expect(status).toMatchObject({
+      indexed_from_chain: false,
+      chains: [],
+      note: expect.stringContaining('No chain cursor'),
+      markets_total: PRESETS['small'].markets,
+    });
+    expect(status.markets).toHaveLength(PRESETS['small'].markets);
+    expect(status.markets.find((m) => m.perp_address === market.perp_address)?.last_snapshot_at).toMatch(ISO_UTC);
+  });
+
   it('service: getServiceInfo, getHealth, getReadiness', async () => {
     expect(await md.getServiceInfo()).toEqual({ service: 'market-data', version: expect.any(String), docs: '/docs', openapi: '/openapi.json' });
     expect(await md.getHealth()).toEqual({ status: 'ok' });

@@ -16,6 +16,7 @@ const EXPECTED: [route: string, access: string][] = [
   ['GET /admin/keys', 'AdminKeyGuard'],
   ['GET /auth/keys', 'JwtBearerGuard'],
   ['GET /health', 'public'],
+  ['GET /index/status', 'ApiKeyGuard'],
   ['GET /markets', 'ApiKeyGuard'],
   ['GET /markets/:perp_address', 'ApiKeyGuard'],
   ['GET /markets/:perp_address/candles', 'ApiKeyGuard'],

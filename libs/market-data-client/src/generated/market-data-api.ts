@@ -108,6 +108,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/index/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How fresh the index is
+         * @description Per chain the indexer's last block, its time and its age (lag_seconds = now - block time: the store keeps no chain head); per market the time of its latest snapshot. Without a chain cursor (an index the simulator loaded) chains is empty and note says so. The same figures are metrics (market_data_index_*) on /metrics.
+         */
+        get: operations["getIndexStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/markets": {
         parameters: {
             query?: never;
@@ -644,6 +664,27 @@ export interface components {
              */
             volume_usd: string;
         };
+        ChainIndexStatusDto: {
+            /** @description Hash of that block, 0x hex */
+            block_hash: string;
+            /** @description The last block the indexer wrote completely (its rows and cursor in one transaction) */
+            block_number: number;
+            /**
+             * Format: date-time
+             * @description That block's timestamp
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            block_time: string;
+            chain_id: number;
+            /**
+             * Format: date-time
+             * @description When the indexer wrote it
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            indexed_at: string;
+            /** @description checked_at - block_time, seconds: the store keeps no chain head, so the lag is the age of the last indexed block (a quiet chain's blocks age too, never a negative value) */
+            lag_seconds: number;
+        };
         CheckResultDto: {
             /**
              * @description How long the probe took, in milliseconds
@@ -725,6 +766,23 @@ export interface components {
                 msg: string;
                 type: string;
             }[];
+        };
+        IndexStatusDto: {
+            chains: components["schemas"]["ChainIndexStatusDto"][];
+            /**
+             * Format: date-time
+             * @description The store's clock when these figures were read
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            checked_at: string;
+            /** @description true when an indexer follows a chain into this store (a chain cursor exists) */
+            indexed_from_chain: boolean;
+            /** @description By perp_address */
+            markets: components["schemas"]["MarketIndexStatusDto"][];
+            /** @description Markets in the index (markets lists at most the first 1000 by perp_address) */
+            markets_total: number;
+            /** @description Why chain figures are absent: without a chain cursor the index was loaded another way (the simulator); null when indexed from a chain */
+            note: string | null;
         };
         KeyInfoDto: {
             /**
@@ -987,6 +1045,18 @@ export interface components {
              * @example 1.5
              */
             total_margin: string;
+        };
+        MarketIndexStatusDto: {
+            /**
+             * Format: date-time
+             * @description Time of the market's latest snapshot; null before its first
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            last_snapshot_at: string | null;
+            /** @example 0x00000000000000000000000000000000000000aa */
+            perp_address: string;
+            /** @description checked_at - last_snapshot_at, seconds; null without a snapshot */
+            snapshot_age_seconds: number | null;
         };
         MarketStatsDto: {
             /**
@@ -2134,6 +2204,89 @@ export interface operations {
             };
             /** @description Internal server error (sanitised; X-Request-Id names the request in the logs) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getIndexStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier response: 304 without a body when unchanged */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexStatusDto"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). 200 responses carry ETag and Cache-Control: private, no-cache */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a URL with bad percent-encoding, or a body that is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Rate limit exceeded (per key), or too many failed authentications from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Internal server error (sanitised; X-Request-Id names the request in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Index store unavailable, or Key store unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
