@@ -295,7 +295,7 @@ async function main(): Promise<void> {
       { route: '/markets/{id}/stats', path: `/markets/${market}/stats`, kind: 'cached' },
       { route: '/markets/{id}/snapshots', path: `/markets/${market}/snapshots`, kind: 'db' },
       // 1000 one-minute candles a page (the newest), from the rollup the writers keep.
-      { route: '/markets/{id}/candles', path: `/markets/${market}/candles?resolution=1m&limit=1000`, kind: 'db' },
+      { route: '/markets/{id}/candles', path: `/markets/${market}/candles?resolution=1m&limit=1000`, kind: 'db', p99TargetMs: 50 },
       { route: '/positions?holder=', path: `/positions?holder=${holder}`, kind: 'db' },
       { route: '/positions/liquidatable', path: '/positions/liquidatable', kind: 'memo' },
       // No key, no store, no cache: the framework's own cost per request, beside the same bytes from bare Fastify.

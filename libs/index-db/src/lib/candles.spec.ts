@@ -63,9 +63,27 @@ function history(): { snaps: Snap[]; trades: Trade[] } {
 }
 
 const iso = (ts: number) => new Date(ts * 1000).toISOString();
+type Price = bigint | null;
+interface Acc {
+  market: string;
+  res: number;
+  bucket: number;
+  o: Price;
+  h: Price;
+  l: Price;
+  c: Price;
+  io: Price;
+  ih: Price;
+  il: Price;
+  ic: Price;
+  vu: bigint;
+  vp: bigint;
+  tc: number;
+  sc: number;
+}
 /** What every candle must be, computed in TypeScript from the rows (rows in insertion order = id order). */
 function expectedCandles(snaps: Snap[], trades: Trade[]): string[] {
-  const out = new Map<string, Record<string, unknown>>();
+  const out = new Map<string, Acc>();
   const maxOf = (a: bigint | null, b: bigint) => (a === null || b > a ? b : a);
   const minOf = (a: bigint | null, b: bigint) => (a === null || b < a ? b : a);
   const candle = (market: string, res: number, ts: number) => {
@@ -76,7 +94,7 @@ function expectedCandles(snaps: Snap[], trades: Trade[]): string[] {
       c = { market, res, bucket, o: null, h: null, l: null, c: null, io: null, ih: null, il: null, ic: null, vu: 0n, vp: 0n, tc: 0, sc: 0 };
       out.set(key, c);
     }
-    return c as Record<string, any>;
+    return c;
   };
   // Stable sort by time keeps insertion (id) order for equal times.
   for (const s of [...snaps].sort((x, y) => x.ts - y.ts)) {
@@ -103,9 +121,9 @@ function expectedCandles(snaps: Snap[], trades: Trade[]): string[] {
       c.tc++;
     }
   }
-  const rows = [...out.values()].sort((x: any, y: any) => (x.market < y.market ? -1 : x.market > y.market ? 1 : x.res - y.res || x.bucket - y.bucket));
+  const rows = [...out.values()].sort((x, y) => (x.market < y.market ? -1 : x.market > y.market ? 1 : x.res - y.res || x.bucket - y.bucket));
   const ord = new Map<string, number>();
-  return rows.map((c: any) => {
+  return rows.map((c) => {
     const k = `${c.market}|${c.res}`;
     ord.set(k, (ord.get(k) ?? 0) + 1);
     const v = (x: bigint | null) => (x === null ? 'null' : x.toString());
