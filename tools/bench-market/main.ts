@@ -300,6 +300,8 @@ async function main(): Promise<void> {
       { route: '/markets/{id}/live', path: `/markets/${market}/live`, kind: 'cached' },
       { route: '/markets/{id}/stats', path: `/markets/${market}/stats`, kind: 'cached' },
       { route: '/markets/{id}/snapshots', path: `/markets/${market}/snapshots`, kind: 'db' },
+      // 1000 one-minute candles a page (the newest), from the rollup the writers keep.
+      { route: '/markets/{id}/candles', path: `/markets/${market}/candles?resolution=1m&limit=1000`, kind: 'db', p99TargetMs: 50 },
       { route: '/positions?holder=', path: `/positions?holder=${holder}`, kind: 'db' },
       { route: '/trades?holder=', path: `/trades?holder=${trader}`, kind: 'db' },
       { route: '/positions/liquidatable', path: '/positions/liquidatable', kind: 'memo' },

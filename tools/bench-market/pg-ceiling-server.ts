@@ -15,6 +15,8 @@ import { createHash } from 'node:crypto';
 import Fastify, { FastifyReply } from 'fastify';
 import { Pool } from 'pg';
 import {
+  CANDLE_API_COLUMNS,
+  candlesTotalSql,
   candidateKeyBounds,
   decodeMarketChainRow,
   decodePositionChainRow,
@@ -34,6 +36,7 @@ import {
   takerFigures,
 } from '@perp/index-db';
 import {
+  atomsText,
   atomsToHuman,
   estimatedRewardAtoms,
   formatDecimal,
@@ -41,8 +44,10 @@ import {
   fundingPerDayFromE18,
   isCandidateE6,
   ratioFromE6,
+  sqrtX96PriceText,
   sqrtX96ToPrice,
   toDecimal,
+  x96PriceText,
   x96ToPrice,
 } from '@perp/x96-math';
 
@@ -269,6 +274,49 @@ app.get<{ Querystring: { holder?: string } }>('/trades', async (request, reply) 
     liq_fee: atomsDecOrNull(r['liq_fee']),
   }));
   return send(reply, page(items, Number(count.rows[0].total), 50, 0), 'private, no-cache');
+});
+
+// The candles of the benchmark's query (resolution=1m&limit=1000): the rollup read as candles.repository.ts reads it.
+const textOrNull = (f: (x: bigint) => string) => (v: unknown) => (v === null ? null : f(BigInt(str(v))));
+const sqrtDecOrNull = textOrNull(sqrtX96PriceText);
+const indexDecOrNull = textOrNull(x96PriceText);
+app.get<{ Params: { a: string } }>('/markets/:a/candles', async (request, reply) => {
+  const address = request.params.a.toLowerCase();
+  const [rows, count] = await Promise.all([
+    pool.query(`SELECT ${CANDLE_API_COLUMNS} FROM candles WHERE perp_address = $1 AND resolution = $2 ORDER BY bucket DESC LIMIT $3 OFFSET $4`, [
+      address,
+      60,
+      1000,
+      0,
+    ]),
+    pool.query(candlesTotalSql('true', 'true'), [address, 60]),
+  ]);
+  if (!count.rows[0].found) return notFound(reply, 'Market not found');
+  return send(
+    reply,
+    page(
+      rows.rows.map((r: Row) => ({
+        timestamp: (r['bucket'] as Date).toISOString(),
+        perp_address: address,
+        resolution: '1m',
+        open: sqrtDecOrNull(r['open_sqrt_x96']),
+        high: sqrtDecOrNull(r['high_sqrt_x96']),
+        low: sqrtDecOrNull(r['low_sqrt_x96']),
+        close: sqrtDecOrNull(r['close_sqrt_x96']),
+        index_open: indexDecOrNull(r['open_index_x96']),
+        index_high: indexDecOrNull(r['high_index_x96']),
+        index_low: indexDecOrNull(r['low_index_x96']),
+        index_close: indexDecOrNull(r['close_index_x96']),
+        volume_usd: atomsText(BigInt(str(r['volume_usd']))),
+        volume_perps: atomsText(BigInt(str(r['volume_perps']))),
+        trade_count: Number(r['trade_count']),
+      })),
+      Number(count.rows[0].total),
+      1000,
+      0,
+    ),
+    'private, no-cache',
+  );
 });
 
 // ---------------------------------------------------------------- positions (positions.repository.ts, position-figures.ts)

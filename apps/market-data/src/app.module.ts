@@ -8,6 +8,8 @@ import { FillsModule } from './fills/fills.module';
 import { KeysModule } from './keys/keys.module';
 import { MarketsModule } from './markets/markets.module';
 import { HistoryModule } from './history/history.module';
+import { CandlesModule } from './candles/candles.module';
+import { IndexStatusModule } from './index-status/index-status.module';
 import { V1MarketsModule } from './v1/v1-markets.module';
 import { PositionsModule } from './positions/positions.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
@@ -34,6 +36,8 @@ export class AppModule {
         KeysModule,
         MarketsModule,
         HistoryModule,
+        CandlesModule,
+        IndexStatusModule,
         V1MarketsModule,
         PositionsModule,
         FillsModule,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEV_JWT } from '@perp/auth';
+import BigNumber from 'bignumber.js';
 import { DevSigningKey, ensureDevSigningKey, PostgresServer, signDevToken, startTestPostgres } from '@perp/local-infra';
 import { createMarketDataClient, MarketDataApiError, MarketDataClient, pageItems, Schemas } from '@perp/market-data-client';
 import { PRESETS, runSimulation } from '@perp/market-sim';
@@ -59,13 +60,25 @@ describe('market-data through @perp/market-data-client', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("getIndexStatus: the simulator's store has no chain cursor, and says so", async () => {
+    const status = await md.getIndexStatus();
+    expect(status).toMatchObject({
+      indexed_from_chain: false,
+      chains: [],
+      note: expect.stringContaining('No chain cursor'),
+      markets_total: PRESETS['small'].markets,
+    });
+    expect(status.markets).toHaveLength(PRESETS['small'].markets);
+    expect(status.markets.find((m) => m.perp_address === market.perp_address)?.last_snapshot_at).toMatch(ISO_UTC);
+  });
+
   it('service: getServiceInfo, getHealth, getReadiness', async () => {
     expect(await md.getServiceInfo()).toEqual({ service: 'market-data', version: expect.any(String), docs: '/docs', openapi: '/openapi.json' });
     expect(await md.getHealth()).toEqual({ status: 'ok' });
     expect(await md.getReadiness()).toMatchObject({ status: 'ready' });
   });
 
-  it('markets: listMarkets, getMarket, getLiveMarket, getMarketStats, listMarketSnapshots, listMarketTrades, getMarketHistory', async () => {
+  it('markets: listMarkets, getMarket, getLiveMarket, getMarketStats, listMarketSnapshots, listMarketTrades, listMarketCandles, getMarketHistory', async () => {
     const list = await md.listMarkets({ limit: 100 });
     expect(list).toMatchObject({ ...PAGE, offset: 0, limit: 100 });
     expect(list.total).toBe(PRESETS['small'].markets);
@@ -91,6 +104,31 @@ describe('market-data through @perp/market-data-client', () => {
     });
     const trades = await md.listMarketTrades(market.perp_address, { limit: 5, start_time: new Date(0).toISOString() });
     expect(trades).toMatchObject({ ...PAGE, limit: 5 });
+
+    // The simulator's candles (its COPY, then one rebuild) agree with its snapshots and trades, read through the other routes.
+    const all = async <T>(
+      list: (page: { limit?: number; offset: number }) => Promise<{ items: T[]; total: number; limit: number; offset: number; has_more: boolean }>,
+    ) => {
+      const out: T[] = [];
+      for await (const item of pageItems(list, { limit: 1000 })) out.push(item);
+      return out;
+    };
+    const marks = await all((page) => md.listMarketSnapshots(market.perp_address, { ...page }));
+    const closes = await all((page) => md.listMarketTrades(market.perp_address, { ...page, limit: Math.min(page.limit ?? 500, 500) }));
+    const hourly = await all((page) => md.listMarketCandles(market.perp_address, { ...page, resolution: '1h' }));
+    expect(hourly.length).toBeGreaterThan(12);
+    expect(hourly.reduce((n, c) => n + c.trade_count, 0)).toBe(closes.length);
+    for (const candle of hourly) {
+      const from = Date.parse(candle.timestamp);
+      const inside = marks.filter((s) => Date.parse(s.timestamp) >= from && Date.parse(s.timestamp) < from + 3_600_000);
+      const prices = inside.map((s) => new BigNumber(s.mark_price as string));
+      expect(candle.high).toBe(BigNumber.max(...prices).toFixed());
+      expect(candle.low).toBe(BigNumber.min(...prices).toFixed());
+      // Newest first: the candle's close is the newest snapshot of its hour, its open the oldest.
+      expect([candle.open, candle.close]).toEqual([inside[inside.length - 1].mark_price, inside[0].mark_price]);
+    }
+    const minutes = await md.listMarketCandles(market.perp_address, { resolution: '1m', limit: 1 });
+    expect(minutes.total).toBe(new Set([...marks, ...closes].map((row) => row.timestamp.slice(0, 16))).size);
 
     const withTicker = list.items.find((m) => m.ticker);
     expect(withTicker).toBeDefined();

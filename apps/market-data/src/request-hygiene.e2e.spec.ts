@@ -144,6 +144,12 @@ describe('market-data request hygiene', () => {
     expect((await json(res)).detail[0]).toMatchObject({ loc: ['query', 'offset'], input: '9223372036854775808' });
   });
 
+  it('answers offset=2^63 on the candles with 422', async () => {
+    const res = await fetch(`${base}/markets/${MARKET}/candles?resolution=1m&offset=9223372036854775808`, { headers });
+    expect(res.status).toBe(422);
+    expect((await json(res)).detail).toEqual([expect.objectContaining({ loc: ['query', 'offset'], input: '9223372036854775808' })]);
+  });
+
   it('answers NUL bytes in q, a ticker and a key name with 422', async () => {
     const q = await fetch(`${base}/markets?q=a%00b`, { headers });
     expect(q.status).toBe(422);
@@ -162,7 +168,9 @@ describe('market-data request hygiene', () => {
 
   it(`fuzzes every documented route (${FUZZ_RUNS} requests, or as many as ${FUZZ_TIME_LIMIT_MS / 1000} s allow): no 5xx, every error as {"detail": ...}`, async () => {
     const document = (await (await fetch(`${base}/openapi.json`)).json()) as FuzzDocument;
-    const requests = fuzzRequestArbitrary(document, { strings: [MARKET, MARKET.toUpperCase(), TICKER, '1', '100', 'desc', 'largest_reward', 'true'] });
+    const requests = fuzzRequestArbitrary(document, {
+      strings: [MARKET, MARKET.toUpperCase(), TICKER, '1', '100', 'desc', 'largest_reward', 'true', '1m', '1d'],
+    });
     const seen = new Map<string, number>();
     let runs = 0;
     await fc.assert(

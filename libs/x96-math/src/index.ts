@@ -1,4 +1,5 @@
 export * from './lib/decimal';
+export * from './lib/decimal-text';
 export * from './lib/integer-sqrt';
 export * from './lib/x96';
 export * from './lib/units';

@@ -9,6 +9,7 @@ import { INDEX_STORE_MIGRATIONS } from '../migrations';
 
 const INDEX_TABLES = [
   'beacon_index_updates',
+  'candles',
   'chain_cursor',
   'chain_cursor_blocks',
   'market_write_versions',
@@ -72,6 +73,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStorePositionsPerMarket1767225600004',
           'IndexStoreChainCursor1767225600005',
           'IndexStoreMarketWriteVersions1767225600006',
+          'IndexStoreCandles1767225600007',
           'IndexStoreTradesByPosition1767225600008',
         ],
       ],
@@ -104,6 +106,7 @@ describe('index-db migrations (real Postgres)', () => {
       [
         'beacon_index_updates_beacon_idx',
         'beacon_index_updates_pkey',
+        'candles_pkey',
         'chain_cursor_blocks_pkey',
         'chain_cursor_pkey',
         'market_write_versions_pkey',
@@ -278,6 +281,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
       'IndexStoreTradesByPosition1767225600008',
+      'IndexStoreCandles1767225600007',
       'IndexStoreMarketWriteVersions1767225600006',
       'IndexStoreChainCursor1767225600005',
       'IndexStorePositionsPerMarket1767225600004',

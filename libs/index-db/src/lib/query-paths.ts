@@ -1,3 +1,4 @@
+import { CANDLE_API_COLUMNS, candlesTotalSql } from './candles';
 import { StoreName } from './store-options';
 
 /**
@@ -136,6 +137,22 @@ export const QUERY_PATHS: QueryPath[] = [
     sql: `SELECT "timestamp", index_price_x96 FROM snapshots WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3 ORDER BY "timestamp" ASC, id ASC`,
     sampleSql: BUSIEST_MARKET_LAST_DAY,
     indexes: ['snapshots_market_time_idx'],
+  },
+  {
+    name: 'candles page in a time range',
+    route: 'GET /markets/{perp_address}/candles?resolution=&start_time=&end_time=',
+    store: 'index',
+    sql: `SELECT ${CANDLE_API_COLUMNS} FROM candles WHERE perp_address = $1 AND resolution = 60 AND bucket >= $2 AND bucket <= $3 ORDER BY bucket DESC LIMIT 500 OFFSET 0`,
+    sampleSql: BUSIEST_MARKET_LAST_DAY,
+    indexes: ['candles_pkey'],
+  },
+  {
+    name: 'candles total in a time range (two rank probes)',
+    route: 'GET /markets/{perp_address}/candles (total)',
+    store: 'index',
+    sql: candlesTotalSql('bucket >= $3', 'bucket <= $4'),
+    sampleSql: `SELECT perp_address, 60, max("timestamp") - interval '1 day', max("timestamp") FROM snapshots GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['candles_pkey'],
   },
   {
     name: 'trades page in a time range',

@@ -108,6 +108,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/index/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How fresh the index is
+         * @description Per chain the indexer's last block, its time and its age (lag_seconds = now - block time: the store keeps no chain head); per market the time of its latest snapshot. Without a chain cursor (an index the simulator loaded) chains is empty and note says so. The same figures are metrics (market_data_index_*) on /metrics.
+         */
+        get: operations["getIndexStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/markets": {
         parameters: {
             query?: never;
@@ -137,6 +157,26 @@ export interface paths {
         };
         /** Market detail: the market, its latest snapshot and its live figures */
         get: operations["getMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markets/{perp_address}/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candles of the mark and index prices, with volume, newest first
+         * @description OHLC of the snapshots' mark price (the pool price) and of their index, volume and trade count from the trades (closes), per interval of the resolution. start_time and end_time bound the candles' start times, both inclusive. An interval without any snapshot or trade has no candle (no forward fill), so consecutive candles may be more than one resolution apart. Served from rollups kept at write time.
+         */
+        get: operations["listMarketCandles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -577,6 +617,94 @@ export interface components {
              */
             margin_ratio: string | null;
         };
+        CandleDto: {
+            /**
+             * @description Close: the last snapshot's mark price (the pool price, (amm_price_x96 / 2^96)^2, as /snapshots mark_price); null when the interval has trades but no snapshot
+             * @example 1.5
+             */
+            close: string | null;
+            /**
+             * @description High: the highest snapshot mark price (the pool price, (amm_price_x96 / 2^96)^2, as /snapshots mark_price); null when the interval has trades but no snapshot
+             * @example 1.5
+             */
+            high: string | null;
+            /**
+             * @description Close index price (plain X96 / 2^96) over the snapshots that carry an index; null when none does
+             * @example 1.5
+             */
+            index_close: string | null;
+            /**
+             * @description High index price (plain X96 / 2^96) over the snapshots that carry an index; null when none does
+             * @example 1.5
+             */
+            index_high: string | null;
+            /**
+             * @description Low index price (plain X96 / 2^96) over the snapshots that carry an index; null when none does
+             * @example 1.5
+             */
+            index_low: string | null;
+            /**
+             * @description Open index price (plain X96 / 2^96) over the snapshots that carry an index; null when none does
+             * @example 1.5
+             */
+            index_open: string | null;
+            /**
+             * @description Low: the lowest snapshot mark price (the pool price, (amm_price_x96 / 2^96)^2, as /snapshots mark_price); null when the interval has trades but no snapshot
+             * @example 1.5
+             */
+            low: string | null;
+            /**
+             * @description Open: the first snapshot's mark price (the pool price, (amm_price_x96 / 2^96)^2, as /snapshots mark_price); null when the interval has trades but no snapshot
+             * @example 1.5
+             */
+            open: string | null;
+            /** @example 0x00000000000000000000000000000000000000aa */
+            perp_address: string;
+            /**
+             * @description The resolution asked for
+             * @enum {string}
+             */
+            resolution: "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
+            /**
+             * Format: date-time
+             * @description Start of the interval (aligned to the Unix epoch: UTC midnight for 1d); the interval is [timestamp, timestamp + resolution)
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            timestamp: string;
+            /** @description Trades in the interval */
+            trade_count: number;
+            /**
+             * @description Perps traded: sum of |perp_delta| of the trades in the interval
+             * @example 1.5
+             */
+            volume_perps: string;
+            /**
+             * @description USD traded: sum of |usd_delta| of the trades (closes) in the interval
+             * @example 1.5
+             */
+            volume_usd: string;
+        };
+        ChainIndexStatusDto: {
+            /** @description Hash of that block, 0x hex */
+            block_hash: string;
+            /** @description The last block the indexer wrote completely (its rows and cursor in one transaction) */
+            block_number: number;
+            /**
+             * Format: date-time
+             * @description That block's timestamp
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            block_time: string;
+            chain_id: number;
+            /**
+             * Format: date-time
+             * @description When the indexer wrote it
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            indexed_at: string;
+            /** @description checked_at - block_time, seconds: the store keeps no chain head, so the lag is the age of the last indexed block (a quiet chain's blocks age too, never a negative value) */
+            lag_seconds: number;
+        };
         CheckResultDto: {
             /**
              * @description How long the probe took, in milliseconds
@@ -710,6 +838,23 @@ export interface components {
                 msg: string;
                 type: string;
             }[];
+        };
+        IndexStatusDto: {
+            chains: components["schemas"]["ChainIndexStatusDto"][];
+            /**
+             * Format: date-time
+             * @description The store's clock when these figures were read
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            checked_at: string;
+            /** @description true when an indexer follows a chain into this store (a chain cursor exists) */
+            indexed_from_chain: boolean;
+            /** @description By perp_address */
+            markets: components["schemas"]["MarketIndexStatusDto"][];
+            /** @description Markets in the index (markets lists at most the first 1000 by perp_address) */
+            markets_total: number;
+            /** @description Why chain figures are absent: without a chain cursor the index was loaded another way (the simulator); null when indexed from a chain */
+            note: string | null;
         };
         KeyInfoDto: {
             /**
@@ -972,6 +1117,18 @@ export interface components {
              * @example 1.5
              */
             total_margin: string;
+        };
+        MarketIndexStatusDto: {
+            /**
+             * Format: date-time
+             * @description Time of the market's latest snapshot; null before its first
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            last_snapshot_at: string | null;
+            /** @example 0x00000000000000000000000000000000000000aa */
+            perp_address: string;
+            /** @description checked_at - last_snapshot_at, seconds; null without a snapshot */
+            snapshot_age_seconds: number | null;
         };
         MarketStatsDto: {
             /**
@@ -2128,6 +2285,89 @@ export interface operations {
             };
         };
     };
+    getIndexStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier response: 304 without a body when unchanged */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexStatusDto"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). 200 responses carry ETag and Cache-Control: private, no-cache */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a URL with bad percent-encoding, or a body that is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Rate limit exceeded (per key), or too many failed authentications from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Internal server error (sanitised; X-Request-Id names the request in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Index store unavailable, or Key store unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     listMarkets: {
         parameters: {
             query?: {
@@ -2272,6 +2512,138 @@ export interface operations {
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag). 200 responses carry ETag and Cache-Control: private, max-age=1 */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a URL with bad percent-encoding, or a body that is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Market not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A path parameter over 256 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation error (path or query) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (per key), or too many failed authentications from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Internal server error (sanitised; X-Request-Id names the request in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Index store unavailable, or Key store unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    listMarketCandles: {
+        parameters: {
+            query: {
+                /** @description Inclusive upper bound (ISO 8601; no offset means UTC) */
+                end_time?: string;
+                /** @description Page size */
+                limit?: number;
+                /** @description Number of items to skip */
+                offset?: number;
+                /** @description Candle width */
+                resolution: "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
+                /** @description Inclusive lower bound (ISO 8601; no offset means UTC) */
+                start_time?: string;
+            };
+            header?: {
+                /** @description An ETag of an earlier response: 304 without a body when unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Perp contract address, any case (422 when malformed) */
+                perp_address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description offset + items.length < total */
+                        has_more: boolean;
+                        items: components["schemas"]["CandleDto"][];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). 200 responses carry ETag and Cache-Control: private, no-cache */
             304: {
                 headers: {
                     [name: string]: unknown;

@@ -62,6 +62,9 @@ export function createMarketDataClient(options: MarketDataClientOptions) {
     getMarketStats: (perpAddress: string) => settle<OkBody<'getMarketStats'>>(raw.GET('/markets/{perp_address}/stats', market(perpAddress))),
     listMarketSnapshots: (perpAddress: string, query: QueryOf<'listMarketSnapshots'> = {}) =>
       settle<OkBody<'listMarketSnapshots'>>(raw.GET('/markets/{perp_address}/snapshots', { params: { path: { perp_address: perpAddress }, query } })),
+    getIndexStatus: () => settle<OkBody<'getIndexStatus'>>(raw.GET('/index/status')),
+    listMarketCandles: (perpAddress: string, query: QueryOf<'listMarketCandles'>) =>
+      settle<OkBody<'listMarketCandles'>>(raw.GET('/markets/{perp_address}/candles', { params: { path: { perp_address: perpAddress }, query } })),
     listMarketTrades: (perpAddress: string, query: QueryOf<'listMarketTrades'> = {}) =>
       settle<OkBody<'listMarketTrades'>>(raw.GET('/markets/{perp_address}/trades', { params: { path: { perp_address: perpAddress }, query } })),
     getMarketHistory: (ticker: string, query: QueryOf<'getMarketHistory'> = {}) =>

@@ -1,6 +1,7 @@
 import { finished } from 'node:stream/promises';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { DEFER_ROLLUPS_SETTING } from '@perp/index-db';
 
 const FLUSH_AT = 1 << 20;
 
@@ -27,6 +28,8 @@ export class CopyStream {
     const client = new Client({ connectionString: url });
     await client.connect();
     await client.query('BEGIN');
+    // The rollup triggers (candles) stand aside for the load; runSimulation rebuilds them once, set-based, after it.
+    await client.query(`SELECT set_config('${DEFER_ROLLUPS_SETTING}', 'on', true)`);
     await client.query(`TRUNCATE "${table}"`);
     const stream = client.query(copyFrom(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN WITH (FREEZE)`));
     return new CopyStream(table, client, stream);

@@ -10,7 +10,7 @@ const END = Date.parse(DEFAULT_END) / 1000;
 
 /** Each table's rows in key order, hashed: equal hashes mean byte-identical contents. */
 const TABLE_KEYS = {
-  index: { markets: 'perp_address', snapshots: 'id', positions: 'id', trades: 'id' },
+  index: { markets: 'perp_address', snapshots: 'id', positions: 'id', trades: 'id', candles: 'perp_address, resolution, bucket' },
   source: { measurements: 'perp_address, ts', market_boundaries: 'perp_address' },
 };
 
@@ -61,6 +61,24 @@ describe('market simulator (real Postgres)', () => {
     const r = invariants.find((x) => x.id === id);
     expect({ rule: r?.name, failures: r?.failures }).toEqual({ rule: INVARIANTS[id], failures: [] });
     expect(r?.checked).toBeGreaterThan(0);
+  });
+
+  it('builds the candles of every resolution from every snapshot and trade it wrote (the triggers deferred, one rebuild after)', async () => {
+    const client = new Client({ connectionString: url('index_a') });
+    await client.connect();
+    try {
+      const sums = (
+        await client.query(
+          `SELECT resolution, sum(snapshot_count)::int AS snapshots, sum(trade_count)::int AS trades, count(DISTINCT perp_address)::int AS markets FROM candles GROUP BY 1 ORDER BY 1`,
+        )
+      ).rows;
+      const markets = (await client.query(`SELECT count(DISTINCT perp_address)::int AS n FROM snapshots`)).rows[0].n;
+      expect(sums).toEqual(
+        [60, 300, 900, 3600, 14400, 86400].map((resolution) => ({ resolution, snapshots: demo.rows.snapshots, trades: demo.rows.trades, markets })),
+      );
+    } finally {
+      await client.end();
+    }
   });
 
   it('gives byte-identical tables for the same seed', async () => {

@@ -15,6 +15,6 @@ export function formatSummary(s: SimulationSummary): string {
     `Rows written:`,
     ...rows,
     `Open positions at the end: ${n(s.openPositions)}; liquidations: ${n(s.liquidations)}`,
-    `Time: simulate + COPY ${s.seconds.simulateAndCopy.toFixed(1)} s, indexes + foreign keys ${s.seconds.indexes.toFixed(1)} s, vacuum + analyse ${s.seconds.analyze.toFixed(1)} s, total ${s.seconds.total.toFixed(1)} s`,
+    `Time: simulate + COPY ${s.seconds.simulateAndCopy.toFixed(1)} s, indexes + foreign keys ${s.seconds.indexes.toFixed(1)} s, candles ${s.seconds.rollups.toFixed(1)} s, vacuum + analyse ${s.seconds.analyze.toFixed(1)} s, total ${s.seconds.total.toFixed(1)} s`,
   ].join('\n');
 }

@@ -131,6 +131,22 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
   });
 
   /** Store == chain for the market and every position the store holds, at the head. */
+  /** The candles the indexer's block writes kept (the triggers) hold every trade and snapshot, and are what a rebuild from the same rows gives. */
+  async function expectCandlesKept(): Promise<void> {
+    await caughtUp();
+    const candles = () => query(`SELECT * FROM candles ORDER BY perp_address, resolution, bucket`);
+    const kept = await candles();
+    const [totals] = await query<{ trades: string; snapshots: string }>(
+      `SELECT (SELECT count(*) FROM trades)::text AS trades, (SELECT count(*) FROM snapshots)::text AS snapshots`,
+    );
+    const sums = await query<{ resolution: number; trades: string; snapshots: string }>(
+      `SELECT resolution, sum(trade_count)::text AS trades, sum(snapshot_count)::text AS snapshots FROM candles GROUP BY 1 ORDER BY 1`,
+    );
+    expect(sums).toEqual([60, 300, 900, 3600, 14400, 86400].map((resolution) => ({ resolution, ...totals })));
+    await query('SELECT candles_rebuild()');
+    expect(await candles()).toEqual(kept);
+  }
+
   async function expectStoreEqualsViews(): Promise<void> {
     await caughtUp();
     const [m] = await query(`SELECT * FROM markets WHERE perp_address = $1`, [addresses.perp.toLowerCase()]);
@@ -292,6 +308,8 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     const [stillOpen] = await query(`SELECT * FROM positions WHERE id = $1`, [short.toString()]);
     expect(stillOpen).toMatchObject({ is_closed: false, is_long: false });
     expect(stillOpen['liq_key_x96']).not.toBeNull();
+
+    await expectCandlesKept();
   });
 
   it('makers: band ticks and fee growth inside as the chain holds them; the LP fees computed from the store are what a close pays', async () => {
@@ -361,6 +379,8 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
         expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[]) ORDER BY tick`, [[kept.lower, kept.upper]])).toHaveLength(2);
       }
       await expectStoreEqualsViews();
+      // The rewind's DELETEs left the candles as the remaining rows give them.
+      await expectCandlesKept();
 
       // And it goes on on the new chain: the same ids again, now other positions.
       const again = await openTaker(3_000_000n, 90_000_000n);
