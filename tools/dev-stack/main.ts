@@ -177,6 +177,14 @@ async function main(): Promise<void> {
       LOG_FORMAT: process.env['LOG_FORMAT'] ?? 'pretty',
       // Addresses of what was just deployed win over any in the environment: nothing else exists on a fresh chain.
       ...contracts?.env,
+      // On the dev chain beacon-ops touches the perps of a beacon it updated (their funding and EMAs
+      // follow the new index at once), reading them from this market-data with the dev admin key.
+      ...(chain && !process.env['TOUCH_MARKET_DATA_URL']
+        ? {
+            TOUCH_MARKET_DATA_URL: `http://127.0.0.1:${settings.marketDataPort}`,
+            TOUCH_MARKET_DATA_API_KEY: (process.env['ADMIN_API_KEYS'] ?? DEV_DEFAULTS.adminApiKey).split(',')[0].trim(),
+          }
+        : {}),
     };
 
     const apps: [AppName, number, number][] = [

@@ -224,6 +224,14 @@ async function smoke(root, env, { resume = false } = {}) {
     const receipt = await rpc(`http://127.0.0.1:${DEV_PORTS.ANVIL_PORT}`, 'eth_getTransactionReceipt', [hash]);
     if (receipt?.status !== '0x1') fail(`the update's transaction ${hash} has no successful receipt on the chain`);
     console.log('  ok  its transaction is mined with status 1');
+    // Touch after update: beacon-ops touches the perps of that beacon within its flush window (1 s).
+    const metrics = `http://127.0.0.1:${DEV_PORTS.BEACON_OPS_METRICS_PORT}/metrics`;
+    const touched = async () => Number(/^beacon_ops_touch_perps_sent_total (\d+)/m.exec(await (await fetch(metrics)).text())?.[1] ?? 0);
+    for (let waited = 0; (await touched()) < 1; waited += 250) {
+      if (waited > 20_000) fail(`beacon-ops touched no perp within 20 s of the update:\n${await (await fetch(metrics)).text()}`);
+      await sleep(250);
+    }
+    console.log(`  ok  beacon-ops touched the beacon's perps after the update (${await touched()} perp touches sent)`);
 
     // The audit, as CI's proof that the index equals the chain: once the indexer holds the update's block.
     const updateBlock = Number(BigInt(receipt.blockNumber));
