@@ -7,9 +7,12 @@
  * at the workspace's own version) and the lib's README. The default outDir is dist/libs/<lib>,
  * the build target's output.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 const ROOT = resolve(__dirname, '..', '..');
 /** What the clients require at run time; everything else they import is types or relative. */
@@ -42,8 +45,8 @@ export function withJsExtensions(text: string, dir: string): string {
   });
 }
 
-function tsc(libDir: string, outDir: string, module: string, moduleResolution: string): void {
-  execFileSync(
+async function tsc(libDir: string, outDir: string, module: string, moduleResolution: string): Promise<void> {
+  await run(
     process.execPath,
     [
       join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
@@ -52,18 +55,17 @@ function tsc(libDir: string, outDir: string, module: string, moduleResolution: s
       // No tslib at run time (the workspace sets importHelpers), no maps pointing at sources that are not shipped.
       ...['--importHelpers', 'false', '--sourceMap', 'false', '--declaration', 'true', '--declarationMap', 'false'],
     ],
-    { cwd: libDir, stdio: 'inherit' },
+    { cwd: libDir },
   );
 }
 
-export function buildClientPackage(lib: string, outDir = join(ROOT, 'dist', 'libs', lib)): string {
+export async function buildClientPackage(lib: string, outDir = join(ROOT, 'dist', 'libs', lib)): Promise<string> {
   const libDir = join(ROOT, 'libs', lib);
   const manifest = JSON.parse(readFileSync(join(libDir, 'package.json'), 'utf8')) as LibManifest;
   const workspace = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   rmSync(outDir, { recursive: true, force: true });
 
-  tsc(libDir, join(outDir, 'cjs'), 'commonjs', 'node10');
-  tsc(libDir, join(outDir, 'esm'), 'es2022', 'bundler');
+  await Promise.all([tsc(libDir, join(outDir, 'cjs'), 'commonjs', 'node10'), tsc(libDir, join(outDir, 'esm'), 'es2022', 'bundler')]);
   for (const file of filesUnder(join(outDir, 'esm')).filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'))) {
     writeFileSync(file, withJsExtensions(readFileSync(file, 'utf8'), dirname(file)));
   }
@@ -112,5 +114,12 @@ if (require.main === module) {
     console.error('Usage: build-client-package.ts <lib> [outDir]');
     process.exit(2);
   }
-  console.log(`Built ${buildClientPackage(lib, outDir && resolve(outDir))}`);
+  buildClientPackage(lib, outDir && resolve(outDir)).then(
+    (dir) => console.log(`Built ${dir}`),
+    (error: { stdout?: string; message?: string }) => {
+      // tsc reports its errors on stdout.
+      console.error(error.stdout || error.message || error);
+      process.exit(1);
+    },
+  );
 }
