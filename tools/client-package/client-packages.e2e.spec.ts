@@ -81,7 +81,14 @@ function packed(dir: string, stdout: string): string {
   return join(dir, name);
 }
 
-const tsc = (dir: string) => run(process.execPath, [TSC, '-p', dir], { cwd: dir }).then(() => '');
+/** Compiles the folder; a failure carries tsc's diagnostics (printed on stdout). */
+const tsc = (dir: string) =>
+  run(process.execPath, [TSC, '-p', dir], { cwd: dir }).then(
+    () => undefined,
+    (error: { stdout?: string; message?: string }) => {
+      throw new Error(`tsc -p ${dir} failed:\n${error.stdout || error.message}`);
+    },
+  );
 const tscErrors = (dir: string) =>
   run(process.execPath, [TSC, '-p', dir], { cwd: dir }).then(
     () => 'compiled',
@@ -224,9 +231,12 @@ describe('client packages (npm pack, install, compile, run)', () => {
 
   /** What the bot must print, read here without the packages: the services' own answers and the deployment. */
   async function expectedFigures() {
-    const get = async (url: string, headers: Record<string, string> = {}) => (await fetch(url, { headers })).json();
-    const page = await get(`${marketDataUrl}/markets?sort=open_interest&limit=2`, { 'X-API-Key': API_KEY });
-    const candidates = await get(`${marketDataUrl}/positions/liquidatable?limit=1`, { 'X-API-Key': API_KEY });
+    const get = async <T>(url: string, headers: Record<string, string> = {}) => (await (await fetch(url, { headers })).json()) as T;
+    type Market = { perp_address: string; open_interest_long: string; mark_price: string | null };
+    const page = await get<{ total: number; items: Market[] }>(`${marketDataUrl}/markets?sort=open_interest&limit=2`, { 'X-API-Key': API_KEY });
+    const candidates = await get<{ total: number }>(`${marketDataUrl}/positions/liquidatable?limit=1`, { 'X-API-Key': API_KEY });
+    const ready = await get<{ status: string }>(`${beaconOpsUrl}/ready`);
+    expect(ready.status).toBe('ready');
     expect(page.total).toBe(PRESETS['small'].markets);
     return {
       markets_total: page.total,
@@ -236,7 +246,7 @@ describe('client packages (npm pack, install, compile, run)', () => {
       beacon_ops: {
         chain_id: String(contracts.chainId),
         registry: contracts.addresses.registry.toLowerCase(),
-        ready: (await get(`${beaconOpsUrl}/ready`)).status,
+        ready: ready.status,
       },
     };
   }

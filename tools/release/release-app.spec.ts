@@ -46,7 +46,10 @@ describe('releasing one app (throw-away git repository)', () => {
     }
     // A published lib carries its own version; a lib without a package.json is not releasable.
     mkdirSync(join(root, 'libs', 'alpha-client'), { recursive: true });
-    writeFileSync(join(root, 'libs', 'alpha-client', 'package.json'), `{\n  "name": "@perp-city/alpha-client",\n  "version": "0.3.0",\n  "license": "UNLICENSED"\n}\n`);
+    writeFileSync(
+      join(root, 'libs', 'alpha-client', 'package.json'),
+      `{\n  "name": "@perp-city/alpha-client",\n  "version": "0.3.0",\n  "license": "UNLICENSED"\n}\n`,
+    );
     mkdirSync(join(root, 'libs', 'internal'), { recursive: true });
     writeFileSync(join(root, 'libs', 'internal', 'project.json'), '{}\n');
     git('add', '.');
@@ -88,7 +91,10 @@ describe('releasing one app (throw-away git repository)', () => {
 
   it('versions a lib the same way: libs/<lib>/package.json, tagged <lib>@<version>', () => {
     const dry = cli('alpha-client', 'minor', '--dry-run');
-    expect([dry.status, dry.stdout.trim()]).toEqual([0, 'Dry run, nothing changed. Would release alpha-client 0.3.0 -> 0.4.0: commit libs/alpha-client/package.json, tag alpha-client@0.4.0']);
+    expect([dry.status, dry.stdout.trim()]).toEqual([
+      0,
+      'Dry run, nothing changed. Would release alpha-client 0.3.0 -> 0.4.0: commit libs/alpha-client/package.json, tag alpha-client@0.4.0',
+    ]);
     const released = cli('alpha-client', 'minor');
     expect(released.status).toBe(0);
     expect(git('show', '--name-only', '--format=%s', 'HEAD').split('\n')).toEqual(['Release alpha-client 0.4.0', '', 'libs/alpha-client/package.json']);
