@@ -1,14 +1,15 @@
 /**
- * `npm run release -- <app> <patch|minor|major|x.y.z> [--dry-run]`
+ * `npm run release -- <app|lib> <patch|minor|major|x.y.z> [--dry-run]`
  *
- * Versions and tags one app on its own: bumps apps/<app>/package.json, commits only that file
- * and creates the annotated tag <app>@<version>. Refuses an unknown app, a dirty working tree,
+ * Versions and tags one app, or one published lib (the typed clients' npm packages), on its own:
+ * bumps apps/<app>/package.json (libs/<lib>/package.json), commits only that file and creates the
+ * annotated tag <name>@<version>. Refuses an unknown name, a dirty working tree,
  * a version not higher than the current one and an existing tag. Pushes nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { applyRelease, planRelease } from './release-app';
 
-const USAGE = 'Usage: npm run release -- <app> <patch|minor|major|x.y.z> [--dry-run]';
+const USAGE = 'Usage: npm run release -- <app|lib> <patch|minor|major|x.y.z> [--dry-run]';
 
 function main(): number {
   const args = process.argv.slice(2);

@@ -44,6 +44,14 @@ describe('releasing one app (throw-away git repository)', () => {
       mkdirSync(join(root, 'apps', app), { recursive: true });
       writeFileSync(join(root, 'apps', app, 'package.json'), `{\n  "name": "${app}",\n  "version": "0.1.0",\n  "private": true\n}\n`);
     }
+    // A published lib carries its own version; a lib without a package.json is not releasable.
+    mkdirSync(join(root, 'libs', 'alpha-client'), { recursive: true });
+    writeFileSync(
+      join(root, 'libs', 'alpha-client', 'package.json'),
+      `{\n  "name": "@perp-city/alpha-client",\n  "version": "0.3.0",\n  "license": "UNLICENSED"\n}\n`,
+    );
+    mkdirSync(join(root, 'libs', 'internal'), { recursive: true });
+    writeFileSync(join(root, 'libs', 'internal', 'project.json'), '{}\n');
     git('add', '.');
     git('commit', '--quiet', '-m', 'start');
   });
@@ -51,7 +59,8 @@ describe('releasing one app (throw-away git repository)', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('refuses an unknown app, naming the known ones', () => {
-    expect(() => planRelease(root, 'gamma', 'patch')).toThrow('Unknown app "gamma": expected one of alpha, beta');
+    expect(() => planRelease(root, 'gamma', 'patch')).toThrow('Unknown app or package "gamma": expected one of alpha, alpha-client, beta');
+    expect(() => planRelease(root, 'internal', 'patch')).toThrow('Unknown app or package "internal"');
   });
 
   it('refuses a dirty working tree, untracked files included', () => {
@@ -80,6 +89,23 @@ describe('releasing one app (throw-away git repository)', () => {
     expect(readFileSync(join(root, 'apps', 'alpha', 'package.json'), 'utf8')).toBe('{\n  "name": "alpha",\n  "version": "0.1.1",\n  "private": true\n}\n');
   });
 
+  it('versions a lib the same way: libs/<lib>/package.json, tagged <lib>@<version>', () => {
+    const dry = cli('alpha-client', 'minor', '--dry-run');
+    expect([dry.status, dry.stdout.trim()]).toEqual([
+      0,
+      'Dry run, nothing changed. Would release alpha-client 0.3.0 -> 0.4.0: commit libs/alpha-client/package.json, tag alpha-client@0.4.0',
+    ]);
+    const released = cli('alpha-client', 'minor');
+    expect(released.status).toBe(0);
+    expect(git('show', '--name-only', '--format=%s', 'HEAD').split('\n')).toEqual(['Release alpha-client 0.4.0', '', 'libs/alpha-client/package.json']);
+    expect(git('rev-parse', 'alpha-client@0.4.0^{commit}')).toBe(git('rev-parse', 'HEAD'));
+    expect(readFileSync(join(root, 'libs', 'alpha-client', 'package.json'), 'utf8')).toBe(
+      '{\n  "name": "@perp-city/alpha-client",\n  "version": "0.4.0",\n  "license": "UNLICENSED"\n}\n',
+    );
+    expect([version('alpha'), version('beta')]).toEqual(['0.1.1', '0.1.0']);
+    expect(() => planRelease(root, 'alpha-client', '0.4.0')).toThrow('0.4.0 is not higher than the current version 0.4.0');
+  });
+
   it('refuses a tag that already exists', () => {
     git('tag', 'beta@0.2.0');
     expect(() => planRelease(root, 'beta', 'minor')).toThrow('The tag beta@0.2.0 already exists');
@@ -88,6 +114,6 @@ describe('releasing one app (throw-away git repository)', () => {
   it('answers bad usage with exit code 2 and a refusal with 1', () => {
     expect(cli('alpha').status).toBe(2);
     const refused = cli('gamma', 'patch');
-    expect([refused.status, refused.stderr.trim()]).toEqual([1, 'release: Unknown app "gamma": expected one of alpha, beta']);
+    expect([refused.status, refused.stderr.trim()]).toEqual([1, 'release: Unknown app or package "gamma": expected one of alpha, alpha-client, beta']);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { nextVersion } from './next-version';
 
 export interface ReleasePlan {
+  /** The app or lib (its folder's name). */
   app: string;
   from: string;
   to: string;
@@ -16,19 +17,28 @@ function git(root: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trimEnd();
 }
 
-/** The apps that carry their own version: apps/<app>/package.json. */
+/** What carries its own version: each app (apps/<app>/package.json, its deployable bundle) and each published lib (libs/<lib>/package.json, its npm package). */
+export function releasableProjects(root: string): Map<string, string> {
+  const projects = new Map<string, string>();
+  for (const kind of ['apps', 'libs']) {
+    const dir = join(root, kind);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      if (existsSync(join(dir, name, 'package.json'))) projects.set(name, `${kind}/${name}/package.json`);
+    }
+  }
+  return projects;
+}
+
+/** The names `release` accepts, sorted. */
 export function releasableApps(root: string): string[] {
-  const apps = join(root, 'apps');
-  if (!existsSync(apps)) return [];
-  return readdirSync(apps)
-    .filter((name) => existsSync(join(apps, name, 'package.json')))
-    .sort();
+  return [...releasableProjects(root).keys()].sort();
 }
 
 /** What releasing `app` with `request` (patch, minor, major or x.y.z) would do; throws with the reason when it must not. */
 export function planRelease(root: string, app: string, request: string): ReleasePlan {
-  const apps = releasableApps(root);
-  if (!apps.includes(app)) throw new Error(`Unknown app ${JSON.stringify(app)}: expected one of ${apps.join(', ')}`);
+  const file = releasableProjects(root).get(app);
+  if (!file) throw new Error(`Unknown app or package ${JSON.stringify(app)}: expected one of ${releasableApps(root).join(', ')}`);
   // Only committed work is released: the tag must name exactly what was built and tested.
   const dirty = git(root, 'status', '--porcelain').split('\n').filter(Boolean);
   if (dirty.length > 0) {
@@ -36,7 +46,6 @@ export function planRelease(root: string, app: string, request: string): Release
     if (dirty.length > 10) shown.push(`  ... and ${dirty.length - 10} more`);
     throw new Error(`The working tree has uncommitted changes; commit or stash them first:\n${shown.join('\n')}`);
   }
-  const file = `apps/${app}/package.json`;
   const from = (JSON.parse(readFileSync(join(root, file), 'utf8')) as { version?: string }).version ?? '';
   const to = nextVersion(from, request);
   const tag = `${app}@${to}`;
@@ -44,7 +53,7 @@ export function planRelease(root: string, app: string, request: string): Release
   return { app, from, to, tag, file };
 }
 
-/** Writes the new version into the app's package.json only, commits that file and tags the commit. */
+/** Writes the new version into the app's (or lib's) package.json only, commits that file and tags the commit. */
 export function applyRelease(root: string, plan: ReleasePlan): void {
   const path = join(root, plan.file);
   const text = readFileSync(path, 'utf8');
