@@ -1,0 +1,102 @@
+import { E6, mulDiv, sFullMulDiv } from './full-math';
+import { isLiquidatableAtoms } from './health-test';
+import { integerSqrt } from './integer-sqrt';
+import { getAmount0ForLiquidity, getAmountsForLiquidity } from './maker';
+import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, getSqrtPriceAtTick } from './tick-math';
+import { Q96 } from './x96';
+
+/** A maker held at one time: its settle legs fixed (funding, util earnings, LP fees at as_of), only the price moves. */
+export interface MakerAtPrice {
+  /** margin - funding owed + util earnings + LP fees, at as_of (MakerEquityExact.settledMargin). */
+  settledMargin: bigint;
+  perpDelta: bigint;
+  usdDelta: bigint;
+  tickLower: number;
+  tickUpper: number;
+  liquidity: bigint;
+  liqMarginRatioE6: bigint;
+}
+
+/** The highest X96 price a pool can hold (MAX_SQRT_PRICE squared): the search's upper end. */
+export const MAX_POOL_PRICE_X96 = (MAX_SQRT_PRICE * MAX_SQRT_PRICE) / Q96;
+
+/** The pool's sqrt price at an X96 price, clamped to the pool's range: floor(sqrt(price * 2^96)). */
+function sqrtAt(priceX96: bigint): bigint {
+  const s = integerSqrt(priceX96 << 96n);
+  return s < MIN_SQRT_PRICE ? MIN_SQRT_PRICE : s > MAX_SQRT_PRICE ? MAX_SQRT_PRICE : s;
+}
+
+/**
+ * The contract's maker test with the pool and the mark both at `priceX96`: the band composed at the
+ * pool's sqrt price (LiquidityAmounts, floored) and valued at the mark, valPnl and the integer ratio
+ * as makerEquityExact computes them, the settle legs held.
+ */
+export function makerFailsAtPrice(maker: MakerAtPrice, priceX96: bigint, sqrtLower = getSqrtPriceAtTick(maker.tickLower), sqrtUpper = getSqrtPriceAtTick(maker.tickUpper)): boolean {
+  const { amount0, amount1 } = getAmountsForLiquidity(sqrtAt(priceX96), sqrtLower, sqrtUpper, maker.liquidity);
+  const value = mulDiv(amount0, priceX96, Q96) + amount1;
+  const equity = maker.settledMargin + value + sFullMulDiv(maker.perpDelta, priceX96, Q96, false) + maker.usdDelta;
+  return isLiquidatableAtoms(equity, value, maker.liqMarginRatioE6);
+}
+
+/**
+ * Where a maker's equity minus r times its value peaks. In the continuum that function is concave in
+ * the price (the band's value is concave, its slope amount0 falls as the price rises; the perp leg is
+ * linear): its slope (1 - r) * amount0 + perpDelta changes sign once, where amount0 = -perpDelta / (1 - r).
+ * amount0 of the band at a sqrt price s inside it is L 2^96 (su - s) / (s su), so that s is
+ * L 2^96 su / (T su + L 2^96). The exact test is then searched on each side of the peak.
+ */
+function peakPriceX96(maker: MakerAtPrice, sqrtLower: bigint, sqrtUpper: bigint): bigint {
+  const r = maker.liqMarginRatioE6;
+  if (maker.perpDelta >= 0n || r >= E6) return MAX_POOL_PRICE_X96; // Never falls as the price rises (or every price fails).
+  const target = mulDiv(-maker.perpDelta, E6, E6 - r); // amount0 at the peak
+  if (getAmount0ForLiquidity(sqrtLower, sqrtUpper, maker.liquidity) <= target) return 0n; // Falling from the start.
+  const lq = maker.liquidity << 96n;
+  const s = (lq * sqrtUpper) / (target * sqrtUpper + lq);
+  return (s * s) / Q96;
+}
+
+/** Bisection to adjacent X96 units of different verdicts: `lo` and `hi` must differ; returns the failing one. */
+function flip(lo: bigint, hi: bigint, fails: (p: bigint) => boolean): bigint {
+  const loFails = fails(lo);
+  while (hi - lo > 1n) {
+    const mid = lo + (hi - lo) / 2n;
+    if (fails(mid) === loFails) lo = mid;
+    else hi = mid;
+  }
+  return loFails ? lo : hi;
+}
+
+export interface MakerLiquidationMarks {
+  /** The highest price below the safe range at which the test fails (one unit up it does not); null when no fall liquidates. */
+  belowX96: bigint | null;
+  /** The lowest price above the safe range at which the test fails (one unit down it does not); null when no rise liquidates. */
+  aboveX96: bigint | null;
+}
+
+/**
+ * A maker's liquidation prices, the pool and the mark moved together, the settle legs held: on each
+ * side of the peak of equity - r * value, the X96 unit where makerFailsAtPrice turns, found by bisection
+ * (so at the returned price the test fails and one unit towards the peak it does not). Both null when
+ * the test fails at the peak (no price makes it safe: no turn to report) or the ratio is 0.
+ */
+export function makerLiquidationMarksX96(maker: MakerAtPrice): MakerLiquidationMarks {
+  if (maker.liqMarginRatioE6 <= 0n || maker.liquidity <= 0n || maker.tickLower >= maker.tickUpper) return { belowX96: null, aboveX96: null };
+  const sqrtLower = getSqrtPriceAtTick(maker.tickLower);
+  const sqrtUpper = getSqrtPriceAtTick(maker.tickUpper);
+  const fails = (p: bigint) => makerFailsAtPrice(maker, p, sqrtLower, sqrtUpper);
+  const peak = peakPriceX96(maker, sqrtLower, sqrtUpper);
+  if (fails(peak)) return { belowX96: null, aboveX96: null };
+  return {
+    belowX96: peak > 0n && fails(0n) ? flip(0n, peak, fails) : null,
+    aboveX96: peak < MAX_POOL_PRICE_X96 && fails(MAX_POOL_PRICE_X96) ? flip(peak, MAX_POOL_PRICE_X96, fails) : null,
+  };
+}
+
+/** The liquidation price nearest `markX96` of makerLiquidationMarksX96 (ties: the lower); null when neither exists. */
+export function makerLiquidationMarkX96(maker: MakerAtPrice, markX96: bigint): bigint | null {
+  const { belowX96, aboveX96 } = makerLiquidationMarksX96(maker);
+  if (belowX96 === null) return aboveX96;
+  if (aboveX96 === null) return belowX96;
+  const distance = (p: bigint) => (p > markX96 ? p - markX96 : markX96 - p);
+  return distance(aboveX96) < distance(belowX96) ? aboveX96 : belowX96;
+}
