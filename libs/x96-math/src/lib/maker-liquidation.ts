@@ -31,7 +31,12 @@ function sqrtAt(priceX96: bigint): bigint {
  * pool's sqrt price (LiquidityAmounts, floored) and valued at the mark, valPnl and the integer ratio
  * as makerEquityExact computes them, the settle legs held.
  */
-export function makerFailsAtPrice(maker: MakerAtPrice, priceX96: bigint, sqrtLower = getSqrtPriceAtTick(maker.tickLower), sqrtUpper = getSqrtPriceAtTick(maker.tickUpper)): boolean {
+export function makerFailsAtPrice(
+  maker: MakerAtPrice,
+  priceX96: bigint,
+  sqrtLower = getSqrtPriceAtTick(maker.tickLower),
+  sqrtUpper = getSqrtPriceAtTick(maker.tickUpper),
+): boolean {
   const { amount0, amount1 } = getAmountsForLiquidity(sqrtAt(priceX96), sqrtLower, sqrtUpper, maker.liquidity);
   const value = mulDiv(amount0, priceX96, Q96) + amount1;
   const equity = maker.settledMargin + value + sFullMulDiv(maker.perpDelta, priceX96, Q96, false) + maker.usdDelta;
