@@ -90,6 +90,21 @@ describe('makerLiquidationMarksX96', () => {
             if (span >= 0n) expect(fails(belowX96 + 1n + (span * BigInt(Math.floor(between * 1e9))) / 10n ** 9n)).toBe(false);
           }
           if (belowX96 === null && aboveX96 === null) expect(fails(0n) === fails(MAX_POOL_PRICE_X96)).toBe(true);
+          // The served one, from any mark: a turn (fails there, a neighbouring unit passes), the nearer of
+          // the two; the atoms' floors can make the test non-monotone within an atom of value next to a turn, so a search
+          // from the mark may stop at another unit of that stretch: equal to the nearest to 1e-9 of the price.
+          const mark = (((sqrtLo * sqrtLo) / Q96) * BigInt(Math.floor(between * 3 * 1e6))) / 10n ** 6n;
+          const served = makerLiquidationMarkX96(m, mark);
+          const dist = (p: bigint) => (p > mark ? p - mark : mark - p);
+          const nearest = belowX96 === null ? aboveX96 : aboveX96 === null ? belowX96 : dist(aboveX96) < dist(belowX96) ? aboveX96 : belowX96;
+          if (nearest === null) expect(served).toBeNull();
+          else {
+            expect(served).not.toBeNull();
+            const x = served as bigint;
+            expect(fails(x)).toBe(true);
+            expect(fails(x + 1n) && (x === 0n || fails(x - 1n))).toBe(false); // a neighbour passes: a turn
+            expect((x > nearest ? x - nearest : nearest - x) * 10n ** 9n <= nearest).toBe(true);
+          }
         },
       ),
       { numRuns: 300 },
