@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { E6 } from './full-math';
 import { getAmount1ForLiquidity, getAmountsForLiquidity } from './maker';
-import { MAX_POOL_PRICE_X96, MakerAtPrice, makerFailsAtPrice, makerLiquidationMarkX96, makerLiquidationMarksX96 } from './maker-liquidation';
+import { MAX_POOL_PRICE_X96, MakerAtPrice, makerFailsAtPrice, makerTestAtPrice, makerLiquidationMarkX96, makerLiquidationMarksX96 } from './maker-liquidation';
 import { getSqrtPriceAtTick } from './tick-math';
 import { Q96 } from './x96';
 
@@ -58,6 +58,28 @@ describe('makerLiquidationMarksX96', () => {
     const marks = makerLiquidationMarksX96({ ...maker, settledMargin: 0n, perpDelta: 0n });
     expect(marks.aboveX96).toBeNull();
     expect(marks.belowX96).not.toBeNull();
+  });
+
+  it('the searches test with the same integers as makerFailsAtPrice', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -50_000, max: 50_000 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.bigInt({ min: 1n, max: 10n ** 18n }),
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 1_000_000n }),
+        fc.bigInt({ min: 0n, max: MAX_POOL_PRICE_X96 }),
+        fc.bigInt({ min: 0n, max: 1000n * Q96 }),
+        (tickLower, width, liquidity, settledMargin, perpDelta, usdDelta, liqMarginRatioE6, anyPrice, usualPrice) => {
+          const m = { settledMargin, perpDelta, usdDelta, tickLower, tickUpper: tickLower + width, liquidity, liqMarginRatioE6 };
+          const test = makerTestAtPrice(m, getSqrtPriceAtTick(m.tickLower), getSqrtPriceAtTick(m.tickUpper));
+          for (const p of [anyPrice, usualPrice, 0n, MAX_POOL_PRICE_X96]) expect(test(p)).toBe(makerFailsAtPrice(m, p));
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 
   it('flip property: at each served price the test fails, one unit towards the safe range it does not, and between them it never fails', () => {

@@ -44,6 +44,28 @@ export function makerFailsAtPrice(
 }
 
 /**
+ * makerFailsAtPrice with the band's constants taken out and the arithmetic written inline (no range
+ * checks, no objects): the same integers (the spec checks it against makerFailsAtPrice), a few times
+ * faster, for the searches that call it a few hundred times per maker.
+ */
+export function makerTestAtPrice(maker: MakerAtPrice, sqrtLower: bigint, sqrtUpper: bigint): (priceX96: bigint) => boolean {
+  const { settledMargin, perpDelta, usdDelta, liquidity, liqMarginRatioE6: r } = maker;
+  const lq = liquidity << 96n;
+  const amount0Below = (lq * (sqrtUpper - sqrtLower)) / sqrtUpper / sqrtLower;
+  const amount1Above = (liquidity * (sqrtUpper - sqrtLower)) / Q96;
+  const fixed = settledMargin + usdDelta;
+  return (priceX96) => {
+    const s = sqrtAt(priceX96);
+    let value: bigint;
+    if (s <= sqrtLower) value = (amount0Below * priceX96) / Q96;
+    else if (s < sqrtUpper) value = (((lq * (sqrtUpper - s)) / sqrtUpper / s) * priceX96) / Q96 + (liquidity * (s - sqrtLower)) / Q96;
+    else value = amount1Above;
+    const equity = fixed + value + (perpDelta * priceX96) / Q96; // BigInt division truncates toward zero, as sFullMulDiv
+    return equity <= 0n ? r > 0n : (equity * E6) / (value + 1n) < r;
+  };
+}
+
+/**
  * Where a maker's equity minus r times its value peaks. In the continuum that function is concave in
  * the price (the band's value is concave, its slope amount0 falls as the price rises; the perp leg is
  * linear): its slope (1 - r) * amount0 + perpDelta changes sign once, where amount0 = -perpDelta / (1 - r).
@@ -121,7 +143,7 @@ export function makerLiquidationMarksX96(maker: MakerAtPrice): MakerLiquidationM
   if (maker.liqMarginRatioE6 <= 0n || maker.liquidity <= 0n || maker.tickLower >= maker.tickUpper) return { belowX96: null, aboveX96: null };
   const sqrtLower = getSqrtPriceAtTick(maker.tickLower);
   const sqrtUpper = getSqrtPriceAtTick(maker.tickUpper);
-  const fails = (p: bigint) => makerFailsAtPrice(maker, p, sqrtLower, sqrtUpper);
+  const fails = makerTestAtPrice(maker, sqrtLower, sqrtUpper);
   const peak = peakPriceX96(maker, sqrtLower, sqrtUpper);
   if (fails(peak)) return { belowX96: null, aboveX96: null };
   return {
@@ -146,7 +168,7 @@ export function makerLiquidationMarkX96(maker: MakerAtPrice, markX96: bigint): b
   if (maker.liqMarginRatioE6 <= 0n || maker.liquidity <= 0n || maker.tickLower >= maker.tickUpper) return null;
   const sqrtLower = getSqrtPriceAtTick(maker.tickLower);
   const sqrtUpper = getSqrtPriceAtTick(maker.tickUpper);
-  const fails = (p: bigint) => makerFailsAtPrice(maker, p, sqrtLower, sqrtUpper);
+  const fails = makerTestAtPrice(maker, sqrtLower, sqrtUpper);
   let anchor = markX96;
   if (fails(anchor)) {
     anchor = peakPriceX96(maker, sqrtLower, sqrtUpper);
