@@ -6,7 +6,17 @@ import { HOLDER_1, HOLDER_2, loadHandFixtures, MARKET_A, MARKET_B, MARKET_C } fr
 import { insertMaker, insertTaker } from './test/position-fixtures';
 import { API_KEY, PositionsTestEnv } from './test/positions-test-env';
 import { devServiceEnv } from '@perp/service';
-import { formatDecimal, isLiquidatableAtoms, makerFailsAtPrice, makerLiquidationMarksX96, Q96, takerValPnl, x96ToPrice } from '@perp/x96-math';
+import {
+  formatDecimal,
+  isLiquidatableAtoms,
+  makerFailsAtPrice,
+  makerLiquidationMarksX96,
+  makerLiquidationMarkX96,
+  priceToX96,
+  Q96,
+  takerValPnl,
+  x96ToPrice,
+} from '@perp/x96-math';
 
 /** GET /positions, /positions/{id} and their /v1 forms on hand-made rows (test/hand-fixtures.ts). */
 describe('position routes', () => {
@@ -409,7 +419,15 @@ describe('position routes', () => {
     const [below, above] = [belowX96 as bigint, aboveX96 as bigint];
     expect(below < 4n * Q96 && above > 4n * Q96).toBe(true);
     const nearest = 4n * Q96 - below <= above - 4n * Q96 ? below : above;
-    expect(res.body.liquidation_price).toBe(formatDecimal(x96ToPrice(nearest)));
+    // The served turn is searched from the mark: a turn (fails there, a neighbouring unit passes), the nearer one; the
+    // atoms' floors leave stretches about one atom of value wide where the test alternates, so it may be another unit
+    // of that stretch than the search from the peak stops at: equal to 1e-8 of the price.
+    const served = priceToX96(res.body.liquidation_price);
+    expect(((served > nearest ? served - nearest : nearest - served) * 10n ** 8n) / nearest).toBe(0n);
+    const turn = makerLiquidationMarkX96(maker, 4n * Q96) as bigint;
+    expect(res.body.liquidation_price).toBe(formatDecimal(x96ToPrice(turn)));
+    expect(makerFailsAtPrice(maker, turn)).toBe(true);
+    expect(makerFailsAtPrice(maker, turn + 1n) && makerFailsAtPrice(maker, turn - 1n)).toBe(false);
     expect([makerFailsAtPrice(maker, below), makerFailsAtPrice(maker, below + 1n)]).toEqual([true, false]);
     expect([makerFailsAtPrice(maker, above), makerFailsAtPrice(maker, above - 1n)]).toEqual([true, false]);
   });
