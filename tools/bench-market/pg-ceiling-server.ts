@@ -49,6 +49,8 @@ import {
   toDecimal,
   x96PriceText,
   x96ToPrice,
+  makerLiquidationMarkX96,
+  takerLiquidationMarkX96,
 } from '@perp/x96-math';
 
 type Row = Record<string, unknown>;
@@ -349,8 +351,10 @@ interface Health {
   value: bigint | null;
   ratioE6: bigint | null;
   reward: bigint | null;
+  /** The legs a move of the mark leaves alone (settledMargin), for the liquidation price. */
+  settled: bigint | null;
 }
-const NO_HEALTH: Health = { markX96: null, equity: null, pnl: null, value: null, ratioE6: null, reward: null };
+const NO_HEALTH: Health = { markX96: null, equity: null, pnl: null, value: null, ratioE6: null, reward: null, settled: null };
 
 function health(p: Row, m: MarketState): Health {
   if (p['is_closed'] || m.marked === null) return NO_HEALTH;
@@ -365,6 +369,7 @@ function health(p: Row, m: MarketState): Health {
       value: h.positionValue,
       ratioE6: chain.perpDelta === 0n ? null : h.marginRatioE6,
       reward: estimatedRewardAtoms(h.equity, h.positionValue, fee),
+      settled: h.settledMargin,
     };
   }
   const lower = decodeTickChainRow(p, 'tl_');
@@ -378,7 +383,26 @@ function health(p: Row, m: MarketState): Health {
     value: f.positionValue,
     ratioE6: f.marginRatioE6,
     reward: estimatedRewardAtoms(f.equity, f.positionValue, fee),
+    settled: f.settledMargin,
   };
+}
+
+/** The mark where the test flips, every other input held (x96-math's searches), decoded like the mark; null without one. */
+function liquidationPrice(p: Row, h: Health): string | null {
+  if (h.markX96 === null || h.settled === null) return null;
+  const { perpDelta, usdDelta, tickLower, tickUpper, liquidity, liqMarginRatioE6 } = decodePositionChainRow(p);
+  const ratio = BigInt(liqMarginRatioE6);
+  let x96: bigint | null;
+  if (!p['is_maker']) {
+    x96 = takerLiquidationMarkX96(h.settled, perpDelta, usdDelta, ratio);
+    if (x96 === 0n && perpDelta < 0n) x96 = null; // a short failing at 0 fails everywhere
+  } else {
+    x96 =
+      tickLower === null || tickUpper === null || liquidity === null
+        ? null
+        : makerLiquidationMarkX96({ settledMargin: h.settled, perpDelta, usdDelta, tickLower, tickUpper, liquidity, liqMarginRatioE6: ratio }, h.markX96);
+  }
+  return x96 === null ? null : formatDecimal(x96ToPrice(x96));
 }
 
 const atomsOrNull = (v: bigint | null) => (v === null ? null : formatDecimal(atomsToHuman(v)));
@@ -405,6 +429,7 @@ function position(p: Row, h: Health) {
     current_mark_price: h.markX96 === null ? null : formatDecimal(x96ToPrice(h.markX96)),
     unrealized_pnl: atomsOrNull(h.pnl),
     effective_margin: atomsOrNull(h.equity),
+    liquidation_price: liquidationPrice(p, h),
   };
 }
 
@@ -500,6 +525,7 @@ app.get('/positions/liquidatable', async (_request, reply) => {
       health: { margin_ratio: ratio, liq_margin_ratio: liq },
       distance_to_liquidation: h.ratioE6 === null ? null : ratioOrNull(h.ratioE6 - liqE6),
       estimated_reward: atomsOrNull(h.reward),
+      liquidation_price: liquidationPrice(p, h),
       is_stale: asOf === null || now - asOf > staleAfterSeconds,
     };
   });

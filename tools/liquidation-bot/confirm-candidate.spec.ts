@@ -17,6 +17,7 @@ const candidate = (fields: Partial<Candidate> = {}): Candidate => ({
   health: { margin_ratio: '0.04', liq_margin_ratio: '0.05' },
   distance_to_liquidation: '-0.01',
   estimated_reward: '4',
+  liquidation_price: '3.2',
   is_stale: false,
   ...fields,
 });

@@ -12,3 +12,4 @@ export * from './lib/accrual';
 export * from './lib/health-test';
 export * from './lib/taker-exact';
 export * from './lib/maker-exact';
+export * from './lib/maker-liquidation';

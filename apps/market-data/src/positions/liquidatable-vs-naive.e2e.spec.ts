@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { decodeMarketChainRow, decodePositionChainRow, decodeTickChainRow, makerFigures, markMarket, takerFigures, TickChainRow } from '@perp/index-db';
-import { estimatedRewardAtoms, formatDecimal, formatInteger, isCandidateE6, ratioFromE6, atomsToHuman } from '@perp/x96-math';
+import { estimatedRewardAtoms, formatDecimal, formatInteger, isCandidateE6, makerFailsAtPrice, priceToX96, ratioFromE6, atomsToHuman } from '@perp/x96-math';
 import { PRESETS, runSimulation } from '@perp/market-sim';
 import request from 'supertest';
 import { CANDIDATES_SQL, candidateParams, MARKET_INPUTS_SQL } from './candidate-queries';
@@ -27,6 +27,8 @@ interface Expected {
   liquidatable: boolean;
   utilOnly: boolean;
   markOnly: boolean;
+  /** The exact test with only the mark moved (makers: the pool with it), every other leg held at as_of; null without figures. */
+  failsAt: ((markX96: bigint) => boolean) | null;
 }
 
 /**
@@ -61,8 +63,10 @@ async function naiveCandidates(env: PositionsTestEnv, bufferE6: bigint, perpAddr
       let reward: bigint | null = null;
       let utilOnly = false;
       let markOnly = false;
+      let failsAt: Expected['failsAt'] = null;
       if (marked !== null && !p.is_maker) {
         const h = takerFigures(marked, position);
+        failsAt = (markX96) => takerFigures(marked, position, markX96).isLiquidatable;
         ratio = position.perpDelta === 0n ? null : h.marginRatioE6;
         reward = estimatedRewardAtoms(h.equity, h.positionValue, BigInt(m.liquidation_fee));
         if (h.isLiquidatable && position.perpDelta !== 0n) {
@@ -79,6 +83,9 @@ async function naiveCandidates(env: PositionsTestEnv, bufferE6: bigint, perpAddr
         const upper = ticks.get(`${p.perp_address}:${p.tick_upper}`);
         if (lower && upper) {
           const f = makerFigures(marked, chain, position, { lower, upper });
+          const band = { tickLower: position.tickLower as number, tickUpper: position.tickUpper as number, liquidity: position.liquidity as bigint };
+          const held = { ...band, settledMargin: f.settledMargin, perpDelta: position.perpDelta, usdDelta: position.usdDelta, liqMarginRatioE6: threshold };
+          failsAt = (priceX96) => makerFailsAtPrice(held, priceX96);
           ratio = f.marginRatioE6;
           reward = estimatedRewardAtoms(f.equity, f.positionValue, BigInt(m.liquidation_fee));
         }
@@ -97,6 +104,7 @@ async function naiveCandidates(env: PositionsTestEnv, bufferE6: bigint, perpAddr
         liquidatable: ratio !== null && ratio < threshold,
         utilOnly,
         markOnly,
+        failsAt,
       });
     }
     return out;
@@ -184,6 +192,19 @@ describe('liquidation candidates on simulated data', () => {
         }),
       ),
     );
+    // liquidation_price: the test flips across it. The decimal is the X96 turn rounded to 18 places (within
+    // 5e-19), so 1e-17 either side of it lies on either side of the turn: one side fails, the other passes.
+    const delta = priceToX96('0.00000000000000001');
+    const byKey = new Map(expected.map((e) => [`${e.perp_address}:${e.id}`, e]));
+    let priced = { takers: 0, makers: 0 };
+    for (const c of actual) {
+      const e = byKey.get(`${c['perp_address']}:${c['id']}`) as Expected;
+      if (c['liquidation_price'] === null || e.failsAt === null) continue;
+      const x = priceToX96(c['liquidation_price'] as string);
+      expect([c['id'], e.failsAt(x - delta) !== e.failsAt(x + delta)]).toEqual([c['id'], true]);
+      priced = e.is_maker ? { ...priced, makers: priced.makers + 1 } : { ...priced, takers: priced.takers + 1 };
+    }
+    if (!market) expect(priced.takers > 0 && priced.makers > 0).toBe(true);
     // The data exercise every case: past the threshold, no ratio, takers and makers, fresh and unknown marks,
     // and with the wide buffer positions of the market whose indexing stopped 2 h ago (stale mark).
     if (!market) {

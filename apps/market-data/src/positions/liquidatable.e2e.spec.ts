@@ -56,8 +56,15 @@ describe('liquidation candidates', () => {
       health: { margin_ratio: '0.043749', liq_margin_ratio: '0.05' },
       distance_to_liquidation: '-0.006251',
       estimated_reward: '4',
+      // positions.e2e.spec.ts derives it: the highest X96 mark with 19 * floor(1e8 m) < 7650e6 + 1.
+      liquidation_price: '4.02631579',
       is_stale: false,
     });
+    // Computed in the candidates worker, it is the position route's figure, candidate by candidate.
+    for (const c of res.body.items as Row[]) {
+      const position = await get(`/positions/${c['id']}?perp_address=${c['perp_address']}`).expect(200);
+      expect([c['id'], c['liquidation_price']]).toEqual([c['id'], position.body.liquidation_price]);
+    }
   });
 
   it('a maker: the contract ratio on its band value with its settle legs, amount = its liquidity', async () => {
@@ -81,6 +88,7 @@ describe('liquidation candidates', () => {
       health: { margin_ratio: '0.067428', liq_margin_ratio: '0.9' },
       distance_to_liquidation: '-0.832572',
       estimated_reward: '16.64291',
+      liquidation_price: null, // at a 0.9 ratio no price makes it safe (positions.e2e.spec.ts)
       is_stale: false,
     });
   });
@@ -165,6 +173,7 @@ describe('liquidation candidates', () => {
       health: { margin_ratio: null, liq_margin_ratio: '0.05' },
       distance_to_liquidation: null,
       estimated_reward: null,
+      liquidation_price: null,
       is_stale: true,
     });
     expect(byId[10]).toMatchObject({ amount: '0', margin_ratio: null, notional: '0', estimated_reward: '0', distance_to_liquidation: null, is_stale: false });

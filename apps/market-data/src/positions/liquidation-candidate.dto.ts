@@ -46,6 +46,13 @@ export class LiquidationCandidateDto {
   distance_to_liquidation!: string | null;
   @ApiProperty(DEC_OR_NULL('min(max(equity, 0), floor(notional * liquidation fee) in atoms), USDC: a prioritisation signal, not a payout', '10'))
   estimated_reward!: string | null;
+  @ApiProperty(
+    DEC_OR_NULL(
+      "The mark (USD per perp) at which the contract's integer liquidation test flips, funding and util owed (makers: also util earnings and LP fees) accrued to the mark snapshot and held: exact to one X96 unit (at that X96 mark the test says liquidatable, one unit towards the safe side it does not), rendered like current_mark_price (x / 2^96, at most 18 decimals). Takers: a long is liquidatable at or below it, a short at or above. Makers: the pool price and the mark moved together, the turn nearest the current mark (a band can be liquidated by a fall and by a rise). null when no mark flips the test (a side no price can liquidate, or one every price does), when closed, or without a mark",
+      '32.368421052631578947',
+    ),
+  )
+  liquidation_price!: string | null;
   @ApiProperty({ type: 'boolean', default: true, description: 'The mark snapshot is older than STALE_AFTER_SECONDS, or its age is unknown', example: false })
   is_stale!: boolean;
 }

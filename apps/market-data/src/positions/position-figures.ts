@@ -20,9 +20,19 @@ export interface PositionFigures {
   marginRatioE6: bigint | null;
   /** min(max(equity, 0), floor(value * liquidation fee / 1e6)). */
   estimatedRewardAtoms: bigint | null;
+  /** equity less valPnl's pnl: the legs a move of the mark leaves alone (liquidation-price.ts holds them). */
+  settledMarginAtoms: bigint | null;
 }
 
-const NONE: PositionFigures = { markX96: null, equityAtoms: null, unrealizedPnlAtoms: null, valueAtoms: null, marginRatioE6: null, estimatedRewardAtoms: null };
+const NONE: PositionFigures = {
+  markX96: null,
+  equityAtoms: null,
+  unrealizedPnlAtoms: null,
+  valueAtoms: null,
+  marginRatioE6: null,
+  estimatedRewardAtoms: null,
+  settledMarginAtoms: null,
+};
 
 export function positionFigures(position: PositionRecord, market: MarketState): PositionFigures {
   const marked = market.marked;
@@ -38,6 +48,7 @@ export function positionFigures(position: PositionRecord, market: MarketState): 
       // The contract's role test: no exposure is no open taker, so it has no ratio to test.
       marginRatioE6: position.perpDelta === 0n ? null : h.marginRatioE6,
       estimatedRewardAtoms: estimatedRewardAtoms(h.equity, h.positionValue, fee),
+      settledMarginAtoms: h.settledMargin,
     };
   }
   if (position.ticks === null) return { ...NONE, markX96: marked.markX96 };
@@ -49,5 +60,6 @@ export function positionFigures(position: PositionRecord, market: MarketState): 
     valueAtoms: f.positionValue,
     marginRatioE6: f.marginRatioE6,
     estimatedRewardAtoms: estimatedRewardAtoms(f.equity, f.positionValue, fee),
+    settledMarginAtoms: f.settledMargin,
   };
 }

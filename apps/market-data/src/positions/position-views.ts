@@ -6,6 +6,7 @@ import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import type { MarketState } from './market-state';
 import type { PositionDto } from './position.dto';
 import type { PositionFigures } from './position-figures';
+import { liquidationPriceX96 } from './liquidation-price';
 
 const atoms = (value: bigint | null): string | null => (value === null ? null : formatDecimal(atomsToHuman(value)));
 const ratioE6 = (value: bigint | null): string | null => (value === null ? null : formatDecimal(ratioFromE6(value)));
@@ -21,6 +22,12 @@ function markDecimal(markX96: bigint): string {
     markDecimals.set(markX96, decimal);
   }
   return decimal;
+}
+
+/** A liquidation price as the marks are rendered (exact x / 2^96, at most 18 places, half up); not cached: each position has its own. */
+function liquidationPrice(position: PositionRecord, figures: PositionFigures): string | null {
+  const x96 = liquidationPriceX96(position, figures);
+  return x96 === null ? null : formatDecimal(x96ToPrice(x96));
 }
 
 /** The spec's Position, fields in its order. */
@@ -44,6 +51,7 @@ export function positionView(position: PositionRecord, figures: PositionFigures)
     current_mark_price: figures.markX96 === null ? null : markDecimal(figures.markX96),
     unrealized_pnl: atoms(figures.unrealizedPnlAtoms),
     effective_margin: atoms(figures.equityAtoms),
+    liquidation_price: liquidationPrice(position, figures),
   });
 }
 
@@ -76,6 +84,7 @@ export function candidateFields(position: PositionRecord, market: MarketState, f
     health: { margin_ratio: marginRatio, liq_margin_ratio: liqMarginRatio },
     distance_to_liquidation: figures.marginRatioE6 === null ? null : ratioE6(figures.marginRatioE6 - BigInt(position.liqMarginRatioE6)),
     estimated_reward: atoms(figures.estimatedRewardAtoms),
+    liquidation_price: liquidationPrice(position, figures),
   });
 }
 

@@ -3,9 +3,20 @@ import request from 'supertest';
 import { createMarketDataApp } from '../create-app';
 import { loadMarketDataSettings } from '../settings';
 import { HOLDER_1, HOLDER_2, loadHandFixtures, MARKET_A, MARKET_B, MARKET_C } from './test/hand-fixtures';
-import { insertTaker } from './test/position-fixtures';
+import { insertMaker, insertTaker } from './test/position-fixtures';
 import { API_KEY, PositionsTestEnv } from './test/positions-test-env';
 import { devServiceEnv } from '@perp/service';
+import {
+  formatDecimal,
+  isLiquidatableAtoms,
+  makerFailsAtPrice,
+  makerLiquidationMarksX96,
+  makerLiquidationMarkX96,
+  priceToX96,
+  Q96,
+  takerValPnl,
+  x96ToPrice,
+} from '@perp/x96-math';
 
 /** GET /positions, /positions/{id} and their /v1 forms on hand-made rows (test/hand-fixtures.ts). */
 describe('position routes', () => {
@@ -55,7 +66,17 @@ describe('position routes', () => {
       current_mark_price: '4',
       unrealized_pnl: '20',
       effective_margin: '17.5',
+      // The integer test at mark m: settled margin -2.5, so E = floor(1e8 m) - 382.5e6 atoms, V = floor(1e8 m);
+      // E * 1e6 < 5e4 (V + 1) <=> 19 V < 7650e6 + 1 <=> V <= 402631578 <=> m X96 < 402631579 * 2^96 / 1e8:
+      // the highest such X96 mark is 318997601743868602686776609296 = 4.02631579 (to 18 places).
+      liquidation_price: '4.02631579',
     });
+    const turn = 318997601743868602686776609296n;
+    const fails = (markX96: bigint) => {
+      const v = takerValPnl(100_000_000n, -380_000_000n, markX96);
+      return isLiquidatableAtoms(-2_500_000n + v.unrealizedPnl, v.positionValue, 50_000n);
+    };
+    expect([fails(turn), fails(turn + 1n)]).toEqual([true, false]);
   });
 
   it('a closed position keeps its last stored fields, its current figures are null', async () => {
@@ -80,6 +101,7 @@ describe('position routes', () => {
       current_mark_price: null,
       unrealized_pnl: null,
       effective_margin: null,
+      liquidation_price: null,
     });
   });
 
@@ -112,7 +134,25 @@ describe('position routes', () => {
       current_mark_price: '4',
       unrealized_pnl: '-20',
       effective_margin: '112.220703',
+      // Ratio 0.9: equity would have to be 90% of the band's value, and it is not at any price (below: the USD owed
+      // exceeds the margin; above: 69 USD against 1700), so no price flips the test: null.
+      liquidation_price: null,
     });
+    const maker = {
+      settledMargin: 132_220_703n, // 130 + 1 + 1.220703, held
+      perpDelta: -234_769_200n,
+      usdDelta: -745_214_209n,
+      tickLower: 13000,
+      tickUpper: 14700,
+      liquidity: 10n ** 10n,
+      liqMarginRatioE6: 900_000n,
+    };
+    expect(makerLiquidationMarksX96(maker)).toEqual({ belowX96: null, aboveX96: null });
+    for (const price of [1n, 4n, 1000n]) expect(makerFailsAtPrice(maker, price * Q96)).toBe(true);
+    // At a 5% ratio the same maker has a turn on each side of 4; the served one is the nearer.
+    const loose = makerLiquidationMarksX96({ ...maker, liqMarginRatioE6: 50_000n });
+    expect(loose.belowX96 !== null && loose.belowX96 < 4n * Q96).toBe(true);
+    expect(loose.aboveX96 !== null && loose.aboveX96 > 4n * Q96).toBe(true);
   });
 
   it('an open position of a market without a mark has null current figures', async () => {
@@ -345,6 +385,51 @@ describe('position routes', () => {
     const nines = page.body.items.filter((p: { id: number }) => p.id === 9).map((p: { perp_address: string }) => p.perp_address);
     expect(nines).toEqual([MARKET_A, MARKET_B, MARKET_C].sort());
     expect(page.body.items.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 10, 11]);
+  });
+
+  it('a maker liquidation_price: the turn nearest the mark, the pool and the mark moved together, settle legs held', async () => {
+    // Position 7's book at a 5% ratio, as id 12 in A: the same mark (4) and settle legs as 7's.
+    await env.withIndex((client) =>
+      insertMaker(client, {
+        id: 12,
+        perp_address: MARKET_A,
+        holder: HOLDER_2,
+        margin: 130n * 1_000_000n,
+        perp_delta: -204_769_200n - 30_000_000n,
+        usd_delta: -845_214_209n + 100_000_000n,
+        tick_lower: 13000,
+        tick_upper: 14700,
+        liquidity: 10n ** 10n,
+        liq_margin_ratio: 50_000,
+        chain: { entry_cumulative_funding_x96: Q96 / 8n, entry_funding_within_x96: Q96 / 8n, capacity_long: 1_000_000n },
+      }),
+    );
+    const res = await get(`/positions/12?perp_address=${MARKET_A}`).expect(200);
+    expect(res.body).toMatchObject({ id: 12, current_mark_price: '4', effective_margin: '112.220703' });
+    const maker = {
+      settledMargin: 132_220_703n,
+      perpDelta: -234_769_200n,
+      usdDelta: -745_214_209n,
+      tickLower: 13000,
+      tickUpper: 14700,
+      liquidity: 10n ** 10n,
+      liqMarginRatioE6: 50_000n,
+    };
+    const { belowX96, aboveX96 } = makerLiquidationMarksX96(maker);
+    const [below, above] = [belowX96 as bigint, aboveX96 as bigint];
+    expect(below < 4n * Q96 && above > 4n * Q96).toBe(true);
+    const nearest = 4n * Q96 - below <= above - 4n * Q96 ? below : above;
+    // The served turn is searched from the mark: a turn (fails there, a neighbouring unit passes), the nearer one; the
+    // atoms' floors leave stretches about one atom of value wide where the test alternates, so it may be another unit
+    // of that stretch than the search from the peak stops at: equal to 1e-8 of the price.
+    const served = priceToX96(res.body.liquidation_price);
+    expect(((served > nearest ? served - nearest : nearest - served) * 10n ** 8n) / nearest).toBe(0n);
+    const turn = makerLiquidationMarkX96(maker, 4n * Q96) as bigint;
+    expect(res.body.liquidation_price).toBe(formatDecimal(x96ToPrice(turn)));
+    expect(makerFailsAtPrice(maker, turn)).toBe(true);
+    expect(makerFailsAtPrice(maker, turn + 1n) && makerFailsAtPrice(maker, turn - 1n)).toBe(false);
+    expect([makerFailsAtPrice(maker, below), makerFailsAtPrice(maker, below + 1n)]).toEqual([true, false]);
+    expect([makerFailsAtPrice(maker, above), makerFailsAtPrice(maker, above - 1n)]).toEqual([true, false]);
   });
 
   it('answers 503 {"detail": "Index store unavailable"} with the index store down, never a hang or a 500', async () => {

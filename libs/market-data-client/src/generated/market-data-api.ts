@@ -948,6 +948,11 @@ export interface components {
              */
             liq_margin_ratio: string | null;
             /**
+             * @description The mark (USD per perp) at which the contract's integer liquidation test flips, funding and util owed (makers: also util earnings and LP fees) accrued to the mark snapshot and held: exact to one X96 unit (at that X96 mark the test says liquidatable, one unit towards the safe side it does not), rendered like current_mark_price (x / 2^96, at most 18 decimals). Takers: a long is liquidatable at or below it, a short at or above. Makers: the pool price and the mark moved together, the turn nearest the current mark (a band can be liquidated by a fall and by a rise). null when no mark flips the test (a side no price can liquidate, or one every price does), when closed, or without a mark
+             * @example 32.368421052631578947
+             */
+            liquidation_price: string | null;
+            /**
              * @description The contract's ratio at the mark snapshot from indexed (possibly stale) state: floor(equity * 1e6 / (value + 1)) / 1e6, 0 when equity <= 0; null if uncomputable
              * @example 0.052
              */
@@ -1226,6 +1231,11 @@ export interface components {
              * @example 0.05
              */
             liq_margin_ratio: string | null;
+            /**
+             * @description The mark (USD per perp) at which the contract's integer liquidation test flips, funding and util owed (makers: also util earnings and LP fees) accrued to the mark snapshot and held: exact to one X96 unit (at that X96 mark the test says liquidatable, one unit towards the safe side it does not), rendered like current_mark_price (x / 2^96, at most 18 decimals). Takers: a long is liquidatable at or below it, a short at or above. Makers: the pool price and the mark moved together, the turn nearest the current mark (a band can be liquidated by a fall and by a rise). null when no mark flips the test (a side no price can liquidate, or one every price does), when closed, or without a mark
+             * @example 32.368421052631578947
+             */
+            liquidation_price: string | null;
             /**
              * @description USDC
              * @example 250

@@ -133,6 +133,8 @@ export interface MakerFixture {
   closed?: { at: number };
   /** The contract checkpoints (positions' maker columns), 0 unless given. */
   chain?: Partial<Record<keyof typeof ZERO_MAKER_COLUMNS | 'entry_cumulative_funding_x96', bigint>>;
+  /** The stored maker ratio, scaled by 1e6: 900000 unless given. */
+  liq_margin_ratio?: number;
 }
 
 /** The contract-checkpoint columns of a positions row, all 0 (a taker's maker columns, a maker's taker ones). */
@@ -164,8 +166,8 @@ export async function insertMaker(client: Client, m: MakerFixture): Promise<void
     perp_delta: m.perp_delta,
     usd_delta: m.usd_delta,
     avg_entry_amm_price_x96: null,
-    liq_margin_ratio: 900_000,
-    backstop_margin_ratio: 800_000,
+    liq_margin_ratio: m.liq_margin_ratio ?? 900_000,
+    backstop_margin_ratio: Math.min(800_000, m.liq_margin_ratio ?? 900_000),
     tick_lower: m.tick_lower,
     tick_upper: m.tick_upper,
     liquidity: m.liquidity,
