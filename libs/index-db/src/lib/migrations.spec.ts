@@ -15,6 +15,8 @@ const INDEX_TABLES = [
   'markets',
   'positions',
   'snapshots',
+  'stream_event_window',
+  'stream_events',
   'ticks',
   'trades',
 ];
@@ -128,6 +130,8 @@ describe('index-db migrations (real Postgres)', () => {
         'snapshots_market_time_idx',
         'snapshots_pkey',
         'snapshots_block_idx',
+        'stream_event_window_pkey',
+        'stream_events_pkey',
         'ticks_pkey',
         'trades_market_time_idx',
         'trades_pkey',
