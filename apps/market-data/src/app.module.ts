@@ -9,6 +9,7 @@ import { MarketsModule } from './markets/markets.module';
 import { HistoryModule } from './history/history.module';
 import { V1MarketsModule } from './v1/v1-markets.module';
 import { PositionsModule } from './positions/positions.module';
+import { StreamModule } from './stream/stream.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { MarketDataSettings } from './settings';
 import { Stores, StoresModule } from './stores/stores.module';
@@ -35,6 +36,7 @@ export class AppModule {
         HistoryModule,
         V1MarketsModule,
         PositionsModule,
+        StreamModule,
       ],
       controllers: [ServiceInfoController],
     };

@@ -26,6 +26,7 @@ const EXPECTED: [route: string, access: string][] = [
   ['GET /positions', 'ApiKeyGuard'],
   ['GET /positions/:position_id', 'ApiKeyGuard'],
   ['GET /positions/liquidatable', 'ApiKeyGuard'],
+  ['GET /stream', 'ApiKeyGuard'],
   ['GET /ready', 'public'],
   ['GET /v1/markets', 'ApiKeyGuard'],
   ['GET /v1/markets/:market_id', 'ApiKeyGuard'],
