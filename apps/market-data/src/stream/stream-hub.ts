@@ -101,7 +101,12 @@ export class StreamHub implements OnModuleDestroy {
     await client.connect();
     try {
       const reader = new ChangeReader(async (sql, params) => (await client.query(sql, params)).rows);
-      await client.query(`LISTEN ${STREAM_EVENTS_CHANNEL}`);
+      try {
+        await client.query(`LISTEN ${STREAM_EVENTS_CHANNEL}`);
+      } catch (error) {
+        // A hot standby refuses LISTEN (and no NOTIFY reaches it): the poll alone bounds the delay there.
+        this.logger.warn(`stream reader polls every ${this.settings.streamPollMs} ms without notifications: ${(error as Error).message}`);
+      }
       // A replica that reconnects goes on from where it was: nothing committed meanwhile is lost (within the window).
       if (this.watermark === 0n) this.watermark = await reader.newestId();
       this.reader = reader;

@@ -74,6 +74,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStorePositionsPerMarket1767225600004',
           'IndexStoreChainCursor1767225600005',
           'IndexStoreMarketWriteVersions1767225600006',
+          'IndexStoreStreamEvents1767225600009',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -174,8 +175,8 @@ describe('index-db migrations (real Postgres)', () => {
       { id: 2, margin: 20_000_000n, perpDelta: -2_000_123n, usdDelta: 200_000_000n, entry: (7n * Q96) / 3n, ratio: 50_000 },
       { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
     ];
-    // Back to before the contract-state migration (and the four after it), with takers as the earlier schema held them.
-    await revertStore('index', indexUrl, 5);
+    // Back to before the contract-state migration (and the five after it), with takers as the earlier schema held them.
+    await revertStore('index', indexUrl, 6);
     await withPgClient(indexUrl, async (c) => {
       await insertMarket(c, market);
       for (const t of takers) {
@@ -278,6 +279,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStoreStreamEvents1767225600009',
       'IndexStoreMarketWriteVersions1767225600006',
       'IndexStoreChainCursor1767225600005',
       'IndexStorePositionsPerMarket1767225600004',
