@@ -92,7 +92,7 @@ describe('tools/liquidation-bot', () => {
   it('--follow: a pass when the stream says to read the list, then each candidate confirmed as it enters, without polling', async () => {
     const client = createMarketDataClient({ baseUrl, apiKey: API_KEY });
     const listed = new Set((await client.getLiquidatablePositions({ limit: 500 })).items.map((c) => `${c.perp_address}:${c.id}`));
-    const bot = spawn(process.execPath, ['-r', './tools/ts-register.js', 'tools/liquidation-bot/main.ts', '--follow', '--json', '--follow-seconds', '60'], {
+    const bot = spawn(process.execPath, ['-r', './tools/ts-register.js', 'tools/liquidation-bot/main.ts', '--follow', '--json', '--follow-seconds', '120'], {
       cwd: ROOT,
       env: { ...process.env, MARKET_DATA_URL: baseUrl, MARKET_DATA_API_KEY: API_KEY },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -124,7 +124,7 @@ describe('tools/liquidation-bot', () => {
         look();
       });
     try {
-      const scan = await line((l) => l['type'] === 'scan');
+      const scan = await line((l) => l['type'] === 'scan', 60_000);
       expect(scan).toMatchObject({ reason: 'connected', scanned: listed.size });
       // An open taker outside the list loses all but one atom of margin: the next refresh lists it, the stream says so.
       const taker = await withPgClient(pg.url('perp_index'), async (db) => {
@@ -151,5 +151,5 @@ describe('tools/liquidation-bot', () => {
     }
     expect(lines[lines.length - 1]).toMatchObject({ type: 'end', scans: 1 });
     expect(lines[lines.length - 1]['entered']).toBeGreaterThanOrEqual(1);
-  }, 90_000);
+  }, 150_000);
 });

@@ -72,6 +72,11 @@ export class CandidateFeed {
     return this.book;
   }
 
+  /** The latest book posted, however old (a watcher's baseline); undefined before the first. */
+  latest(): CandidateBook | undefined {
+    return this.book;
+  }
+
   /** Age of the candidates served, in ms since their refresh started reading; undefined before the first. */
   oldestAgeMs(): number | undefined {
     return this.book ? this.now() - this.readAt : undefined;

@@ -78,6 +78,11 @@ export class LiquidationCandidatesService implements OnModuleDestroy {
     return json;
   }
 
+  /** The latest book of candidates, if any: what a new watcher diffs the next one against. */
+  latestBook(): CandidateBook | undefined {
+    return this.feed.latest();
+  }
+
   /** Every new book of candidates (the stream's candidates channel); returns the unsubscribe. */
   watch(listener: (book: CandidateBook) => void): () => void {
     return this.feed.watch(listener);

@@ -64,7 +64,11 @@ export class StreamHub implements OnModuleDestroy {
   add(subscriber: StreamSubscriber, wantsCandidates: boolean): void {
     this.subscribers.add(subscriber);
     streamMetrics.connections.set(this.subscribers.size);
-    if (wantsCandidates && !this.unwatchCandidates) this.unwatchCandidates = this.candidates.watch((book) => this.candidatesMoved(book));
+    if (wantsCandidates && !this.unwatchCandidates) {
+      // The book already served is the baseline (the client was told to read it); the next one is diffed against it.
+      this.lastBook = this.candidates.latestBook();
+      this.unwatchCandidates = this.candidates.watch((book) => this.candidatesMoved(book));
+    }
     this.heartbeatTimer ??= setInterval(() => this.heartbeat(), this.settings.streamHeartbeatMs).unref();
   }
 
@@ -238,7 +242,7 @@ export class StreamHub implements OnModuleDestroy {
   private candidatesMoved(book: CandidateBook): void {
     const previous = this.lastBook;
     this.lastBook = book;
-    // The first book is the baseline: subscribers were told to read the route when they connected.
+    // Without a book before (the refresh had not run yet), this one is the baseline: subscribers were told to read the route.
     if (!previous) return;
     const { entered, left } = candidateChanges(previous, book);
     const nowSeconds = Math.floor(Date.now() / 1000);

@@ -257,6 +257,29 @@ describe('GET /stream', () => {
     expect(left.data).toEqual({ id: 3, perp_address: MARKET_A, perp: MARKET_A });
   });
 
+  it('diffs against the book already served when a candidates subscriber connects after the refresh has run', async () => {
+    // The previous test's refreshes posted books; this subscriber's baseline is the latest of them, with no request in between.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const s = await stream({ query: `channels=candidates&perp_address=${MARKET_A}` });
+    await s.next((m) => m.event === 'reset');
+    const row = (await db.query(`SELECT * FROM positions WHERE perp_address = $1 AND id = 3`, [MARKET_A])).rows[0];
+    const chain = { ...decodePositionChainRow(row), margin: BigInt(row.margin) - 1_000_000n };
+    const write = (margin: bigint, c: typeof chain) =>
+      db.query(`UPDATE positions SET margin = $2, liq_mark_x96 = $3, liq_key_x96 = $4 WHERE perp_address = $1 AND id = 3`, [
+        MARKET_A,
+        margin.toString(),
+        liquidationMarkX96(c, c.liqMarginRatioE6)?.toString(),
+        liquidationKeyX96(c, c.liqMarginRatioE6)?.toString(),
+      ]);
+    try {
+      await write(chain.margin, chain);
+      expect((await s.next((m) => m.event === 'candidate_enter')).data).toMatchObject({ id: 3, perp_address: MARKET_A });
+    } finally {
+      await write(BigInt(row.margin), { ...chain, margin: BigInt(row.margin) });
+    }
+    await s.next((m) => m.event === 'candidate_leave');
+  });
+
   describe('limits', () => {
     let limited: NestFastifyApplication;
     let limitedPort: number;
