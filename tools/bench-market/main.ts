@@ -311,6 +311,12 @@ async function main(): Promise<void> {
     const holder = (await client.query<{ holder: string }>('SELECT holder FROM positions WHERE id >= (SELECT max(id) / 2 FROM positions) ORDER BY id LIMIT 1'))
       .rows[0].holder;
     const positionId = (await client.query<{ id: string }>('SELECT id FROM positions WHERE perp_address = $1 ORDER BY id LIMIT 1', [market])).rows[0].id;
+    // The holder of a trade from the middle of the history, for the fills.
+    const trader = (
+      await client.query<{ holder: string }>(
+        'SELECT p.holder FROM trades t JOIN positions p ON p.perp_address = t.perp_address AND p.id = t.pos_id WHERE t.id >= (SELECT max(id) / 2 FROM trades) ORDER BY t.id LIMIT 1',
+      )
+    ).rows[0].holder;
     await client.end();
 
     if (options.stream) {
@@ -325,6 +331,7 @@ async function main(): Promise<void> {
       { route: '/markets/{id}/stats', path: `/markets/${market}/stats`, kind: 'cached' },
       { route: '/markets/{id}/snapshots', path: `/markets/${market}/snapshots`, kind: 'db' },
       { route: '/positions?holder=', path: `/positions?holder=${holder}`, kind: 'db' },
+      { route: '/trades?holder=', path: `/trades?holder=${trader}`, kind: 'db' },
       { route: '/positions/liquidatable', path: '/positions/liquidatable', kind: 'memo' },
       // No key, no store, no cache: the framework's own cost per request, beside the same bytes from bare Fastify.
       { route: '/health (reference)', path: '/health', kind: 'reference' },

@@ -5,7 +5,7 @@
  * positions/positions.repository.ts) and serialising the same shapes with the same math
  * lib, ETag and cache headers included; no Nest, no TypeORM, no validation pipe, no guard.
  * No cache either: it answers every request from the database. Only the query shapes the
- * benchmark sends (the routes' defaults, `holder` on /positions) are supported; the
+ * benchmark sends (the routes' defaults, `holder` on /positions and /trades) are supported; the
  * benchmark checks that each answer equals the service's before it measures.
  *
  * Runs as its own process: INDEX_DATABASE_URL, PORT, optional STALE_AFTER_SECONDS and
@@ -238,6 +238,37 @@ app.get<{ Params: { a: string } }>('/markets/:a/snapshots', async (request, repl
     ),
     'private, no-cache',
   );
+});
+
+// ---------------------------------------------------------------- fills (fills/fills-sql.ts, fill-views.ts)
+const atomsDecOrNull = (v: unknown) => (v === null ? null : atomsDec(v));
+const FILLS_FROM = 'FROM positions p JOIN trades t ON t.perp_address = p.perp_address AND t.pos_id = p.id WHERE p.holder = $1';
+
+app.get<{ Querystring: { holder?: string } }>('/trades', async (request, reply) => {
+  const holder = (request.query.holder ?? '').toLowerCase();
+  const [rows, count] = await Promise.all([
+    pool.query(
+      `SELECT t.id, t."timestamp", t.perp_address, t.pos_id, t.was_liquidated, t.perp_delta, t.usd_delta, t.mark_price_x96, t.funding, t.util_fees, t.liq_fee, p.holder, p.is_long ${FILLS_FROM} ORDER BY t."timestamp" DESC, t.id DESC LIMIT $2 OFFSET $3`,
+      [holder, 50, 0],
+    ),
+    pool.query(`SELECT count(*) AS total ${FILLS_FROM}`, [holder]),
+  ]);
+  const items = rows.rows.map((r: Row) => ({
+    id: Number(r['id']),
+    timestamp: (r['timestamp'] as Date).toISOString(),
+    perp_address: lower(r['perp_address']),
+    pos_id: Number(r['pos_id']),
+    holder: lower(r['holder']),
+    is_long: r['is_long'],
+    was_liquidated: r['was_liquidated'],
+    perp_delta: atomsDec(r['perp_delta']),
+    usd_delta: atomsDec(r['usd_delta']),
+    mark_price: x96PriceDecOrNull(r['mark_price_x96']),
+    funding: atomsDecOrNull(r['funding']),
+    util_fees: atomsDecOrNull(r['util_fees']),
+    liq_fee: atomsDecOrNull(r['liq_fee']),
+  }));
+  return send(reply, page(items, Number(count.rows[0].total), 50, 0), 'private, no-cache');
 });
 
 // ---------------------------------------------------------------- positions (positions.repository.ts, position-figures.ts)

@@ -4,6 +4,7 @@ import { HealthModule } from '@perp/service';
 import { AuthModule } from './auth/auth.module';
 import { DEVELOPER_JWT_VERIFIER } from './auth/developer-jwt-verifier';
 import { jwksReadinessCheck } from './auth/jwks-readiness';
+import { FillsModule } from './fills/fills.module';
 import { KeysModule } from './keys/keys.module';
 import { MarketsModule } from './markets/markets.module';
 import { HistoryModule } from './history/history.module';
@@ -36,6 +37,7 @@ export class AppModule {
         HistoryModule,
         V1MarketsModule,
         PositionsModule,
+        FillsModule,
         StreamModule,
       ],
       controllers: [ServiceInfoController],

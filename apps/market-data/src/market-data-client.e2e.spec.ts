@@ -122,6 +122,28 @@ describe('market-data through @perp/market-data-client', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('fills: listFills of the holder of a recent trade agrees with the market trades and the positions', async () => {
+    const [trade] = (await md.listMarketTrades(market.perp_address, { limit: 1 })).items;
+    expect(trade).toBeDefined();
+    const position = await md.getPosition(trade.pos_id, { perp_address: trade.perp_address });
+    const holder = position.holder as string;
+    const same = { perp_address: trade.perp_address, start_time: trade.timestamp, end_time: trade.timestamp };
+    const atTrade = await md.listFills({ holder: holder.toUpperCase().replace('0X', '0x'), ...same, limit: 500 });
+    const { perp: _alias, ...tradeFields } = trade;
+    expect(atTrade.items.find((item) => item.id === trade.id)).toEqual({ ...tradeFields, holder, is_long: position.is_long });
+    const fills = await md.listFills({ holder, limit: 500 });
+    expect(fills).toMatchObject({ ...PAGE, limit: 500 });
+    // Every fill is one of that holder's positions; newest first.
+    const stamps = fills.items.map((item) => Date.parse(item.timestamp));
+    expect(stamps).toEqual([...stamps].sort((x, y) => y - x));
+    expect(fills.items.every((item) => item.holder === holder)).toBe(true);
+    const inMarket = await md.listFills({ holder, perp_address: market.perp_address, limit: 500 });
+    expect(inMarket.items.every((item) => item.perp_address === market.perp_address)).toBe(true);
+    expect(inMarket.total).toBeLessThanOrEqual(fills.total);
+    const error = await caught(md.listFills({ holder: '0x123' }));
+    expect(error).toMatchObject({ status: 422, code: 'validation_error' });
+  });
+
   it('legacy /v1: every route', async () => {
     const id = market.perp_address;
     expect((await md.v1ListMarkets({ limit: 2 })).items[0]).toMatchObject({ id: expect.stringMatching(ADDRESS), beacon: expect.stringMatching(ADDRESS) });

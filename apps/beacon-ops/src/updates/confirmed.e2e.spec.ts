@@ -16,7 +16,7 @@ const UNCONFIRMED =
 describe('update answers carry confirmed', () => {
   let env: BeaconEnv;
   beforeAll(async () => {
-    env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '1500', ECDSA_SIGNATURE_TTL_SECONDS: '60' } });
+    env = await startBeaconEnv({ env: { RECEIPT_TIMEOUT_MS: '3000', ECDSA_SIGNATURE_TTL_SECONDS: '60' } });
   }, 60_000);
   afterAll(async () => {
     await stopProver();

@@ -28,6 +28,7 @@ const EXPECTED: [route: string, access: string][] = [
   ['GET /positions/liquidatable', 'ApiKeyGuard'],
   ['GET /ready', 'public'],
   ['GET /stream', 'ApiKeyGuard'],
+  ['GET /trades', 'ApiKeyGuard'],
   ['GET /v1/markets', 'ApiKeyGuard'],
   ['GET /v1/markets/:market_id', 'ApiKeyGuard'],
   ['GET /v1/markets/:market_id/live', 'ApiKeyGuard'],

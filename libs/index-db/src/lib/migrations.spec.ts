@@ -74,6 +74,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStorePositionsPerMarket1767225600004',
           'IndexStoreChainCursor1767225600005',
           'IndexStoreMarketWriteVersions1767225600006',
+          'IndexStoreTradesByPosition1767225600008',
           'IndexStoreStreamEvents1767225600009',
         ],
       ],
@@ -95,6 +96,7 @@ describe('index-db migrations (real Postgres)', () => {
     const defs = await indexDefinitions(indexUrl);
     expect(defs['snapshots_market_time_idx']).toContain('(perp_address, "timestamp" DESC, id DESC)');
     expect(defs['trades_market_time_idx']).toContain('(perp_address, "timestamp" DESC, id DESC)');
+    expect(defs['trades_position_time_idx']).toContain('(perp_address, pos_id, "timestamp" DESC, id DESC)');
     expect(defs['markets_created_desc_idx']).toContain('(created_at DESC NULLS LAST, perp_address)');
     expect(defs['markets_open_interest_desc_idx']).toContain('((open_interest_long + open_interest_short)) DESC NULLS LAST, perp_address)');
     expect(defs['markets_ticker_key']).toMatch(/UNIQUE INDEX .* \(ticker\) WHERE \(ticker IS NOT NULL\)/);
@@ -135,6 +137,7 @@ describe('index-db migrations (real Postgres)', () => {
         'stream_events_pkey',
         'ticks_pkey',
         'trades_market_time_idx',
+        'trades_position_time_idx',
         'trades_pkey',
         'trades_block_idx',
       ].sort(),
@@ -175,8 +178,8 @@ describe('index-db migrations (real Postgres)', () => {
       { id: 2, margin: 20_000_000n, perpDelta: -2_000_123n, usdDelta: 200_000_000n, entry: (7n * Q96) / 3n, ratio: 50_000 },
       { id: 3, margin: 500_000_000n, perpDelta: 1_000_001n, usdDelta: -100_000_000n, entry: 0n, ratio: 33_333 },
     ];
-    // Back to before the contract-state migration (and the five after it), with takers as the earlier schema held them.
-    await revertStore('index', indexUrl, 6);
+    // Back to before the contract-state migration (the third) and every one after it, with takers as the earlier schema held them.
+    await revertStore('index', indexUrl, INDEX_STORE_MIGRATIONS.length - 2);
     await withPgClient(indexUrl, async (c) => {
       await insertMarket(c, market);
       for (const t of takers) {
@@ -280,6 +283,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
       'IndexStoreStreamEvents1767225600009',
+      'IndexStoreTradesByPosition1767225600008',
       'IndexStoreMarketWriteVersions1767225600006',
       'IndexStoreChainCursor1767225600005',
       'IndexStorePositionsPerMarket1767225600004',

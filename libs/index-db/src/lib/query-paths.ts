@@ -29,6 +29,10 @@ const PAGE = 'LIMIT 100 OFFSET 0';
 const BUSIEST_MARKET = `SELECT perp_address FROM snapshots GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`;
 const BUSIEST_MARKET_LAST_DAY = `SELECT perp_address, max("timestamp") - interval '1 day', max("timestamp") FROM snapshots GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`;
 
+/** A holder's trades through its positions (apps/market-data fills-sql.ts builds the same shape). */
+const HOLDER_FILLS = `FROM positions p JOIN trades t ON t.perp_address = p.perp_address AND t.pos_id = p.id WHERE p.holder = $1`;
+const LATEST_TRADER = `SELECT p.holder FROM trades t JOIN positions p ON p.perp_address = t.perp_address AND p.id = t.pos_id ORDER BY t.id DESC LIMIT 1`;
+
 function marketSort(key: string, expression: string, direction: 'ASC' | 'DESC'): QueryPath {
   return {
     name: `markets sorted by ${key} ${direction.toLowerCase()}`,
@@ -148,6 +152,30 @@ export const QUERY_PATHS: QueryPath[] = [
     sql: `SELECT * FROM trades WHERE perp_address = $1 ORDER BY "timestamp" DESC, id DESC LIMIT 50 OFFSET 0`,
     sampleSql: `SELECT perp_address FROM trades GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
     indexes: ['trades_market_time_idx'],
+  },
+  {
+    name: 'fills of a holder',
+    route: 'GET /trades?holder=',
+    store: 'index',
+    sql: `SELECT t.*, p.holder, p.is_long ${HOLDER_FILLS} ORDER BY t."timestamp" DESC, t.id DESC LIMIT 50 OFFSET 0`,
+    sampleSql: LATEST_TRADER,
+    indexes: ['positions_holder_idx', 'trades_position_time_idx'],
+  },
+  {
+    name: 'fills total of a holder',
+    route: 'GET /trades?holder= (total)',
+    store: 'index',
+    sql: `SELECT count(*) ${HOLDER_FILLS}`,
+    sampleSql: LATEST_TRADER,
+    indexes: ['positions_holder_idx', 'trades_position_time_idx'],
+  },
+  {
+    name: 'fills of a holder in a market and a time range',
+    route: 'GET /trades?holder=&perp_address=&start_time=&end_time=',
+    store: 'index',
+    sql: `SELECT t.*, p.holder, p.is_long ${HOLDER_FILLS} AND p.perp_address = $2 AND t."timestamp" >= $3 AND t."timestamp" <= $4 ORDER BY t."timestamp" DESC, t.id DESC LIMIT 50 OFFSET 0`,
+    sampleSql: `SELECT p.holder, t.perp_address, t."timestamp" - interval '30 days', t."timestamp" FROM trades t JOIN positions p ON p.perp_address = t.perp_address AND p.id = t.pos_id ORDER BY t.id DESC LIMIT 1`,
+    indexes: ['positions_holder_idx', 'positions_pkey', 'trades_position_time_idx'],
   },
   {
     name: 'position by market and id',

@@ -6,6 +6,7 @@ import { IndexStoreTakerRatioIndex1767225600003 } from './index-store/1767225600
 import { IndexStorePositionsPerMarket1767225600004 } from './index-store/1767225600004-index-store-positions-per-market';
 import { IndexStoreChainCursor1767225600005 } from './index-store/1767225600005-index-store-chain-cursor';
 import { IndexStoreMarketWriteVersions1767225600006 } from './index-store/1767225600006-index-store-market-write-versions';
+import { IndexStoreTradesByPosition1767225600008 } from './index-store/1767225600008-index-store-trades-by-position';
 import { IndexStoreStreamEvents1767225600009 } from './index-store/1767225600009-index-store-stream-events';
 import { SourceStoreSchema1767225600000 } from './source-store/1767225600000-source-store-schema';
 import { SourceStoreReaderRole1767225600001 } from './source-store/1767225600001-source-store-reader-role';
@@ -21,6 +22,7 @@ export const INDEX_STORE_MIGRATIONS: MigrationClass[] = [
   IndexStorePositionsPerMarket1767225600004,
   IndexStoreChainCursor1767225600005,
   IndexStoreMarketWriteVersions1767225600006,
+  IndexStoreTradesByPosition1767225600008,
   IndexStoreStreamEvents1767225600009,
 ];
 export const SOURCE_STORE_MIGRATIONS: MigrationClass[] = [SourceStoreSchema1767225600000, SourceStoreReaderRole1767225600001];

@@ -340,6 +340,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A wallet's fills, newest first (timestamp, then id)
+         * @description Every close (partial or full) of the holder's taker positions (the trades rows; makers' withdrawals are not trades), in every market or in perp_address's, liquidations flagged by was_liquidated. start_time and end_time inclusive. An unknown holder or market gives an empty page.
+         */
+        get: operations["listFills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/keys": {
         parameters: {
             query?: never;
@@ -629,6 +649,58 @@ export interface components {
         ErrorDetail: {
             /** @description What went wrong, e.g. "Market not found" (404), "Missing API key" (401) */
             detail: string;
+        };
+        FillDto: {
+            /**
+             * @description USDC paid (> 0) or received (< 0) in funding
+             * @example 1.5
+             */
+            funding: string | null;
+            /**
+             * @description The wallet holding the position
+             * @example 0x00000000000000000000000000000000000000aa
+             */
+            holder: string;
+            /** @description Trade id (the same id as on /markets/{perp_address}/trades) */
+            id: number;
+            /** @description The side of the taker position closed (true: long); null only if the store lacks it */
+            is_long: boolean | null;
+            /**
+             * @description USDC paid to the liquidator; null for voluntary closes
+             * @example 1.5
+             */
+            liq_fee: string | null;
+            /**
+             * @description The mark the close was judged at, USD per perp
+             * @example 1.5
+             */
+            mark_price: string | null;
+            /** @example 0x00000000000000000000000000000000000000aa */
+            perp_address: string;
+            /**
+             * @description Perps, the trade's own flow (closing a long is negative)
+             * @example 1.5
+             */
+            perp_delta: string;
+            /** @description On-chain position id, local to perp_address */
+            pos_id: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            timestamp: string;
+            /**
+             * @description USDC, the trade's own flow
+             * @example 1.5
+             */
+            usd_delta: string;
+            /**
+             * @description USDC of trading fees
+             * @example 1.5
+             */
+            util_fees: string | null;
+            /** @description true when the close was a liquidation */
+            was_liquidated: boolean;
         };
         HealthDto: {
             /**
@@ -3413,6 +3485,119 @@ export interface operations {
                 };
             };
             /** @description Rate limit exceeded (per key), too many open streams for this key, or too many failed authentications from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Internal server error (sanitised; X-Request-Id names the request in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Index store unavailable, or Key store unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    listFills: {
+        parameters: {
+            query: {
+                /** @description Inclusive upper bound (ISO 8601; no offset means UTC) */
+                end_time?: string;
+                /** @description Wallet address (any case): the holder of the positions whose closes are listed */
+                holder: string;
+                /** @description Page size */
+                limit?: number;
+                /** @description Number of items to skip */
+                offset?: number;
+                /** @description Perp contract address: only that market (an unknown one gives an empty page, as on /positions) */
+                perp_address?: string;
+                /** @description Inclusive lower bound (ISO 8601; no offset means UTC) */
+                start_time?: string;
+            };
+            header?: {
+                /** @description An ETag of an earlier response: 304 without a body when unchanged */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description offset + items.length < total */
+                        has_more: boolean;
+                        items: components["schemas"]["FillDto"][];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). 200 responses carry ETag and Cache-Control: private, no-cache */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a URL with bad percent-encoding, or a body that is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Invalid query: holder missing or malformed, malformed perp_address or time, limit outside 1-500, negative offset */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (per key), or too many failed authentications from this address */
             429: {
                 headers: {
                     [name: string]: unknown;

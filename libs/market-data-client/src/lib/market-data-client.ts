@@ -73,6 +73,9 @@ export function createMarketDataClient(options: MarketDataClientOptions) {
     /** Position ids are local to each market: pass `perp_address` unless only one market holds the id (else 422). */
     getPosition: (positionId: number, query: QueryOf<'getPosition'> = {}) =>
       settle<OkBody<'getPosition'>>(raw.GET('/positions/{position_id}', { params: { path: { position_id: positionId }, query } })),
+    // fills by wallet
+    /** The holder's closes (liquidations flagged by was_liquidated), newest first; holder is required. */
+    listFills: (query: QueryOf<'listFills'>) => settle<OkBody<'listFills'>>(raw.GET('/trades', { params: { query } })),
     // legacy /v1 (frozen shapes)
     v1ListMarkets: (query: QueryOf<'v1ListMarkets'> = {}) => settle<OkBody<'v1ListMarkets'>>(raw.GET('/v1/markets', { params: { query } })),
     v1GetMarket: (marketId: string) => settle<OkBody<'v1GetMarket'>>(raw.GET('/v1/markets/{market_id}', { params: v1Market(marketId) })),

@@ -83,8 +83,8 @@ export async function insertSnapshot(
   return Number(rows[0].id);
 }
 
-/** A closed taker position (trades reference one). */
-export async function insertClosedTaker(db: Client, id: number, perpAddress: string): Promise<void> {
+/** A closed taker position (trades reference one); `overrides` sets e.g. its holder or side. */
+export async function insertClosedTaker(db: Client, id: number, perpAddress: string, overrides: Record<string, Value> = {}): Promise<void> {
   await insert(db, 'positions', {
     id,
     perp_address: perpAddress,
@@ -101,6 +101,7 @@ export async function insertClosedTaker(db: Client, id: number, perpAddress: str
     liq_margin_ratio: 50_000,
     backstop_margin_ratio: 25_000,
     entry_cumulative_funding_x96: 0n,
+    ...overrides,
   });
 }
 

@@ -22,3 +22,16 @@ export async function longestStall(work: () => Promise<unknown>): Promise<number
   }
   return worst;
 }
+
+/**
+ * The least of up to `attempts` stalls of `work` (stopping at the first under STALL_BOUND_MS). A
+ * missing limit stalls every attempt for seconds; a loaded machine's scheduler (2 cores shared
+ * by the whole test run) stalls one now and then, so only the best attempt says which it is.
+ */
+export async function quietestStall(work: () => Promise<unknown>, attempts = 3): Promise<number> {
+  let least = Infinity;
+  for (let attempt = 0; attempt < attempts && least >= STALL_BOUND_MS; attempt++) {
+    least = Math.min(least, await longestStall(work));
+  }
+  return least;
+}

@@ -10,6 +10,8 @@ import { Position } from './position.entity';
 @Entity({ name: 'trades' })
 // (perp_address, timestamp DESC, id DESC): the migration spells the directions.
 @Index('trades_market_time_idx', ['perpAddress', 'timestamp', 'id'])
+// (perp_address, pos_id, timestamp DESC, id DESC): a holder's fills, reached through its positions.
+@Index('trades_position_time_idx', ['perpAddress', 'posId', 'timestamp', 'id'])
 @Index('trades_block_idx', ['blockNumber'], { where: '"block_number" IS NOT NULL' })
 export class Trade {
   @PrimaryGeneratedColumn('increment', { name: 'id', type: 'bigint', primaryKeyConstraintName: 'trades_pkey' })

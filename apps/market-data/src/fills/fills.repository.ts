@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { TradeApiRow } from '@perp/index-db';
+import { Stores } from '../stores/stores.module';
+import { FillsPageParams, fillsCountSql, fillsPageSql } from './fills-sql';
+
+/** A trades row with its position's holder and side. */
+export interface FillRow extends TradeApiRow {
+  holder: string;
+  is_long: boolean | null;
+}
+
+/** Reads of a wallet's fills, through `stores.index.run` (a store that is down becomes 503 "Index store unavailable"). */
+@Injectable()
+export class FillsRepository {
+  constructor(private readonly stores: Stores) {}
+
+  fillsPage(page: FillsPageParams): Promise<{ rows: FillRow[]; total: number }> {
+    const rows = fillsPageSql(page);
+    const count = fillsCountSql(page);
+    return this.stores.index.run(async (source) => {
+      const [found, [{ total }]] = await Promise.all([
+        source.query(rows.sql, rows.params) as Promise<FillRow[]>,
+        source.query(count.sql, count.params) as Promise<Array<{ total: string }>>,
+      ]);
+      return { rows: found, total: Number(total) };
+    });
+  }
+}
