@@ -90,6 +90,7 @@ describe('GET /stream', () => {
     expect(s.status).toBe(200);
     expect(s.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(s.headers['cache-control']).toBe('no-store');
+    expect(s.headers['connection']).toBe('close');
     expect(s.headers['x-content-type-options']).toBe('nosniff');
     expect(s.headers['x-frame-options']).toBe('DENY');
     expect(s.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -74,7 +74,13 @@ export class StreamService {
     const shared = SHARED.filter((channel) => channels.has(channel));
     const from = this.hub.lastId;
     // The stream's headers go out with the first bytes; the security headers and no-store come from the app's onSend hook.
-    reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
+    // connection: close: a stream ends only when the service stops (or cuts it); its socket is never kept for another request,
+    // so a shutdown does not wait out a keep-alive timeout on the connections of ended streams.
+    reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no')
+      .header('connection', 'close');
     void reply.send(subscriber.body);
     subscriber.write(Buffer.from(`retry: ${RETRY_MS}\n\n`));
 
