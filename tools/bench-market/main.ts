@@ -30,6 +30,7 @@ import { prepareBenchData } from './bench-data';
 import { LiveWrites } from './live-writes';
 import { evaluateTargets, formatMemo, formatTable, Measurement, medianOf, RouteResult } from './report';
 import { readMetrics, refreshFigures } from './service-metrics';
+import { formatStreamRun, runStreamLoad, StreamRun } from './stream-bench';
 
 const REPO_ROOT = join(__dirname, '..', '..');
 const REGISTER = join(REPO_ROOT, 'tools', 'ts-register.js');
@@ -52,6 +53,10 @@ interface Options {
   markEvery: number;
   /** Write V8 CPU profiles of the three server processes under this folder. */
   profileDir?: string;
+  /** Measure GET /stream instead of the routes (stream-bench.ts). */
+  stream: boolean;
+  subscribers: number;
+  streamRate: number;
 }
 
 const USAGE = `Usage: npm run bench:market [-- options]
@@ -64,10 +69,26 @@ const USAGE = `Usage: npm run bench:market [-- options]
   --reload                load the preset again even if an earlier run loaded it
   --route <name>          only this route, e.g. /markets/{id}/live (repeatable)
   --mark-every <s>        while /positions/liquidatable is measured, a new snapshot for every live market this often, and a position written every second (default 5; 0: no writes)
-  --profile <dir>         write CPU profiles of the three servers (node --cpu-prof) into <dir>/{service,bare,pg}`;
+  --profile <dir>         write CPU profiles of the three servers (node --cpu-prof) into <dir>/{service,bare,pg}
+  --stream                measure GET /stream instead: subscribers on one replica, a writer committing trades, commit -> wire latency and CPU per delivered event, against a bare LISTEN fan-out
+  --subscribers <n>       with --stream: open streams (default 1000, at most 5000)
+  --stream-rate <n>       with --stream: trades committed per second, one per statement (default 20, at most 1000), for --duration seconds`;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { preset: 'bench', seed: '42', duration: 10, warmup: 2, rounds: 1, connections: 16, reload: false, routes: [], markEvery: 5 };
+  const options: Options = {
+    preset: 'bench',
+    seed: '42',
+    duration: 10,
+    warmup: 2,
+    rounds: 1,
+    connections: 16,
+    reload: false,
+    routes: [],
+    markEvery: 5,
+    stream: false,
+    subscribers: 1000,
+    streamRate: 20,
+  };
   const bounded = (name: string, raw: string | undefined, min: number, max: number): number => {
     const value = Number(raw);
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer from ${min} to ${max}\n${USAGE}`);
@@ -85,6 +106,9 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--route') options.routes.push(argv[++i] ?? '');
     else if (arg === '--mark-every') options.markEvery = bounded('mark-every', argv[++i], 0, 60);
     else if (arg === '--profile') options.profileDir = argv[++i];
+    else if (arg === '--stream') options.stream = true;
+    else if (arg === '--subscribers') options.subscribers = bounded('subscribers', argv[++i], 1, 5000);
+    else if (arg === '--stream-rate') options.streamRate = bounded('stream-rate', argv[++i], 1, 1000);
     else throw new Error(`Unknown argument ${arg}\n${USAGE}`);
   }
   if (!['bench', 'demo'].includes(options.preset)) throw new Error(`--preset must be bench or demo\n${USAGE}`);
@@ -286,6 +310,7 @@ async function main(): Promise<void> {
     ).rows[0].perp_address.toLowerCase();
     const holder = (await client.query<{ holder: string }>('SELECT holder FROM positions WHERE id >= (SELECT max(id) / 2 FROM positions) ORDER BY id LIMIT 1'))
       .rows[0].holder;
+    const positionId = (await client.query<{ id: string }>('SELECT id FROM positions WHERE perp_address = $1 ORDER BY id LIMIT 1', [market])).rows[0].id;
     // The holder of a trade from the middle of the history, for the fills.
     const trader = (
       await client.query<{ holder: string }>(
@@ -293,6 +318,11 @@ async function main(): Promise<void> {
       )
     ).rows[0].holder;
     await client.end();
+
+    if (options.stream) {
+      await benchStream({ options, data, market, positionId, servicePort, adminKey, service, profile, stopping });
+      return;
+    }
 
     const allRoutes: RouteResult[] = [
       { route: '/markets', path: '/markets', kind: 'db' },
@@ -426,6 +456,86 @@ async function main(): Promise<void> {
   } finally {
     await stopAll();
   }
+}
+
+/**
+ * --stream: the service's GET /stream with `--subscribers` clients (the admin key: a bot key may hold 5), a writer
+ * committing `--stream-rate` trades a second for `--duration` s, then the same against the bare LISTEN fan-out.
+ */
+async function benchStream(run: {
+  options: Options;
+  data: Awaited<ReturnType<typeof prepareBenchData>>;
+  market: string;
+  positionId: string;
+  servicePort: number;
+  adminKey: string;
+  service: ManagedProcess;
+  profile: (name: string) => string[];
+  stopping: (() => Promise<unknown>)[];
+}): Promise<void> {
+  const { options, data } = run;
+  const loads = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ');
+  const loadBefore = loads();
+  const ceilingPort = await getFreePort();
+  const ceiling = await startServer(
+    'stream-ceiling',
+    [...run.profile('stream-ceiling'), '-r', REGISTER, join(__dirname, 'stream-ceiling-server.ts')],
+    ceilingPort,
+    {
+      NODE_ENV: 'production',
+      INDEX_DATABASE_URL: data.indexUrl,
+      PORT: String(ceilingPort),
+    },
+  );
+  run.stopping.push(() => ceiling.stop());
+  const common = {
+    subscribers: options.subscribers,
+    indexUrl: data.indexUrl,
+    market: run.market,
+    positionId: run.positionId,
+    ratePerSecond: options.streamRate,
+    seconds: options.duration,
+  };
+  console.log(`
+Stream: ${options.subscribers} subscribers, ${options.streamRate} trades/s for ${options.duration} s, one replica, then the bare LISTEN fan-out (load average ${loadBefore})`);
+  const cpuOf = (pid: number | undefined) => () => {
+    const s = cpuSeconds(pid);
+    return s === undefined ? undefined : s * 1000;
+  };
+  const serviceRuns: StreamRun[] = [];
+  const ceilingRuns: StreamRun[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    serviceRuns.push(
+      await runStreamLoad({
+        ...common,
+        port: run.servicePort,
+        path: '/stream?channels=trades',
+        headers: { 'x-api-key': run.adminKey },
+        cpuMs: cpuOf(run.service.child.pid),
+      }),
+    );
+    console.log(`  ${formatStreamRun('service', serviceRuns[round])} (load average ${loads()})`);
+    ceilingRuns.push(await runStreamLoad({ ...common, port: ceilingPort, path: '/stream', headers: {}, cpuMs: cpuOf(ceiling.child.pid) }));
+    console.log(`  ${formatStreamRun('bare', ceilingRuns[round])} (load average ${loads()})`);
+  }
+  const machine = `${cpus().length} cores, Node ${process.version}, load average (1 / 5 / 15 min) before ${loadBefore}, after ${loads()}`;
+  console.log(`
+bench:market --stream, ${new Date().toISOString().slice(0, 10)}, ${machine}`);
+  const worstP99 = Math.max(...serviceRuns.map((r) => r.p99));
+  const complete = serviceRuns.every((r) => r.delivered === r.expected);
+  const ratios = serviceRuns.map((r, i) => (r.cpuMsPerDelivered ?? NaN) / (ceilingRuns[i].cpuMsPerDelivered ?? NaN));
+  const verdicts = [
+    { pass: worstP99 < 100, text: `commit -> wire p99 ${worstP99.toFixed(1)} ms with ${options.subscribers} subscribers (target < 100 ms)` },
+    { pass: complete, text: `every event reached every subscriber (${serviceRuns.map((r) => `${r.delivered}/${r.expected}`).join(', ')})` },
+  ];
+  console.log(`  CPU per delivered event, service / bare: ${ratios.map((r) => `${r.toFixed(1)}x`).join(', ')}`);
+  for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.text}`);
+  const resultsFile = join(DEV_DATA, `bench-market-stream-${data.preset}.json`);
+  writeFileSync(resultsFile, `${JSON.stringify({ date: new Date().toISOString(), machine, options, serviceRuns, ceilingRuns, ratios, verdicts }, null, 2)}\n`);
+  console.log(`\nFigures written to ${resultsFile}`);
 }
 
 // A missed target is a finding, not a failure of the command: exit 0 whenever the run completed.

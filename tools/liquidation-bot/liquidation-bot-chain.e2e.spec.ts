@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PerpCityStack, STACK_API_KEY, anvilWallet, startPerpCityStack } from '../test/perp-city-stack';
+import { MarketStreamEvent, subscribeMarketStream } from '@perp/market-data-client';
 import type { ScanReport } from './liquidation-scan';
 
 const ROOT = join(__dirname, '..', '..');
@@ -43,6 +44,16 @@ describe('tools/liquidation-bot on chain', () => {
     // refusal path is covered by confirm-candidate.spec and by the run below when a liquidation heals another.)
     expect(dry.confirmations.every((c) => c.verdict === 'liquidatable' || c.verdict === 'not_liquidatable')).toBe(true);
 
+    // The push stream on the chain the indexer writes: the liquidations' trades and the new heads arrive without a request.
+    const streamed: MarketStreamEvent[] = [];
+    const subscription = subscribeMarketStream({
+      baseUrl: stack.marketDataUrl,
+      apiKey: STACK_API_KEY,
+      channels: ['trades', 'index'],
+      onEvent: (e) => streamed.push(e),
+    });
+    while (!streamed.some((e) => e.type === 'hello')) await new Promise((r) => setTimeout(r, 50));
+
     const run = await runBot('--rpc', stack.anvil.url, '--liquidate');
     const liquidated = run.confirmations.filter((c) => c.verdict === 'liquidated');
     // Each liquidation moves the pool and the fee fund, so a candidate confirmed a moment ago may
@@ -65,6 +76,18 @@ describe('tools/liquidation-bot on chain', () => {
       expect(trade.was_liquidated).toBe(true);
       expect(BigInt(trade.liq_fee)).toBeGreaterThan(0n);
     }
+    for (const c of liquidated) {
+      const deadline = Date.now() + 10_000;
+      const matches = (e: MarketStreamEvent) => e.type === 'trades' && e.data.perp_address === c.perp_address && e.data.pos_id === c.id;
+      while (!streamed.some(matches) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(streamed.find(matches)).toMatchObject({ type: 'trades', id: expect.stringMatching(/^\d+$/), data: { was_liquidated: true } });
+    }
+    const head = await stack.provider.getBlockNumber();
+    const headAt = Date.now() + 10_000;
+    while (!streamed.some((e) => e.type === 'index' && e.data.block_number === head) && Date.now() < headAt) await new Promise((r) => setTimeout(r, 50));
+    expect(streamed.filter((e) => e.type === 'index').map((e) => (e.type === 'index' ? e.data.block_number : 0))).toContain(head);
+    subscription.close();
+    await subscription.done;
     // Nothing left for the chain to liquidate.
     const after = await runBot('--rpc', stack.anvil.url);
     expect(after.confirmations.filter((c) => c.verdict === 'liquidatable')).toEqual([]);

@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ensureDevSigningKey, getFreePort, ManagedProcess, PostgresServer, startTestPostgres } from '@perp/local-infra';
+import { decodePositionChainRow, liquidationKeyX96, liquidationMarkX96 } from '@perp/index-db';
+import { ensureDevSigningKey, getFreePort, ManagedProcess, PostgresServer, startTestPostgres, withPgClient } from '@perp/local-infra';
 import { createMarketDataClient } from '@perp/market-data-client';
 import { PRESETS, runSimulation } from '@perp/market-sim';
 import { devServiceEnv } from '@perp/service';
@@ -86,4 +88,68 @@ describe('tools/liquidation-bot', () => {
     expect(lines[0]).toMatch(/^#\d+ 0x[0-9a-f]{40} (liquidatable|not_liquidatable|stale|unknown|closed|gone) /);
     expect(lines[2]).toMatch(/^2 candidates in 1 pages \(most_underwater\): liquidatable \d+, /);
   }, 60_000);
+
+  it('--follow: a pass when the stream says to read the list, then each candidate confirmed as it enters, without polling', async () => {
+    const client = createMarketDataClient({ baseUrl, apiKey: API_KEY });
+    const listed = new Set((await client.getLiquidatablePositions({ limit: 500 })).items.map((c) => `${c.perp_address}:${c.id}`));
+    const bot = spawn(process.execPath, ['-r', './tools/ts-register.js', 'tools/liquidation-bot/main.ts', '--follow', '--json', '--follow-seconds', '120'], {
+      cwd: ROOT,
+      env: { ...process.env, MARKET_DATA_URL: baseUrl, MARKET_DATA_API_KEY: API_KEY },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines: Array<Record<string, unknown>> = [];
+    const waiters: Array<() => void> = [];
+    createInterface({ input: bot.stdout }).on('line', (line) => {
+      lines.push(JSON.parse(line));
+      for (const wake of waiters.splice(0)) wake();
+    });
+    let exited = false;
+    bot.once('exit', () => {
+      exited = true;
+      for (const wake of waiters.splice(0)) wake();
+    });
+    const line = (match: (l: Record<string, unknown>) => boolean, timeoutMs = 20_000) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no such line in ${JSON.stringify(lines.map((l) => l['type']))}`)), timeoutMs);
+        const look = () => {
+          const hit = lines.find(match);
+          if (hit) {
+            clearTimeout(timer);
+            resolve(hit);
+          } else if (exited) {
+            clearTimeout(timer);
+            reject(new Error(`the bot exited; it printed ${JSON.stringify(lines)}`));
+          } else waiters.push(look);
+        };
+        look();
+      });
+    try {
+      const scan = await line((l) => l['type'] === 'scan', 60_000);
+      expect(scan).toMatchObject({ reason: 'connected', scanned: listed.size });
+      // An open taker outside the list loses all but one atom of margin: the next refresh lists it, the stream says so.
+      const taker = await withPgClient(pg.url('perp_index'), async (db) => {
+        const rows = (await db.query(`SELECT * FROM positions WHERE NOT is_closed AND NOT is_maker ORDER BY perp_address, id`)).rows;
+        const row = rows.find((r) => !listed.has(`${r.perp_address}:${r.id}`));
+        const chain = { ...decodePositionChainRow(row), margin: 1n };
+        await db.query(`UPDATE positions SET margin = 1, liq_mark_x96 = $3, liq_key_x96 = $4 WHERE perp_address = $1 AND id = $2`, [
+          row.perp_address,
+          row.id,
+          liquidationMarkX96(chain, chain.liqMarginRatioE6)?.toString(),
+          liquidationKeyX96(chain, chain.liqMarginRatioE6)?.toString(),
+        ]);
+        return { perp_address: row.perp_address as string, id: Number(row.id) };
+      });
+      const confirmed = await line((l) => l['type'] === 'confirmation' && l['id'] === taker.id && l['perp_address'] === taker.perp_address);
+      expect(['liquidatable', 'stale']).toContain(confirmed['verdict']);
+      // No second pass: the bot reacted to the event, not by reading the list again.
+      expect(lines.filter((l) => l['type'] === 'scan')).toHaveLength(1);
+    } finally {
+      if (!exited) {
+        bot.kill('SIGINT');
+        await new Promise((resolve) => bot.once('exit', resolve));
+      }
+    }
+    expect(lines[lines.length - 1]).toMatchObject({ type: 'end', scans: 1 });
+    expect(lines[lines.length - 1]['entered']).toBeGreaterThanOrEqual(1);
+  }, 150_000);
 });

@@ -12,6 +12,7 @@ import { CandlesModule } from './candles/candles.module';
 import { IndexStatusModule } from './index-status/index-status.module';
 import { V1MarketsModule } from './v1/v1-markets.module';
 import { PositionsModule } from './positions/positions.module';
+import { StreamModule } from './stream/stream.module';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { MarketDataSettings } from './settings';
 import { Stores, StoresModule } from './stores/stores.module';
@@ -41,6 +42,7 @@ export class AppModule {
         V1MarketsModule,
         PositionsModule,
         FillsModule,
+        StreamModule,
       ],
       controllers: [ServiceInfoController],
     };

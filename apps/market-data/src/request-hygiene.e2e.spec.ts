@@ -180,6 +180,8 @@ describe('market-data request hygiene', () => {
         runs++;
         const where = `${request.method} ${request.url} -> ${status} ${text.slice(0, 300)}`;
         if (status >= 500) throw new Error(`server error: ${where}`);
+        // An opened /stream answers its retry field first (sendFuzzRequest closes it after the first chunk).
+        if (status === 200 && request.operation === 'GET /stream' && !text.startsWith('retry: ')) throw new Error(`stream without its preamble: ${where}`);
         if (status >= 400) {
           const body = JSON.parse(text) as { detail?: unknown };
           if (body.detail === undefined) throw new Error(`error without detail: ${where}`);

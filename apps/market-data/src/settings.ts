@@ -58,6 +58,18 @@ export const marketDataSettingsSpec = {
   candidateBufferE6: setting('CANDIDATE_BUFFER', fractionE6({ max: 10 }), { default: '0.10' }),
   /** A candidate's is_stale: its mark snapshot is older than this many seconds (DESIGN §4). */
   staleAfterSeconds: setting('STALE_AFTER_SECONDS', integer({ min: 0, max: 31_536_000 }), { default: '300' }),
+  /** GET /stream (stream/README.md): open streams per bot key on this replica; beyond it 429. */
+  streamConnectionsPerKey: setting('STREAM_CONNECTIONS_PER_KEY', integer({ min: 1, max: 1_000 }), { default: '5' }),
+  /** Open streams of all ADMIN_API_KEYS together on this replica. */
+  streamAdminConnections: setting('STREAM_ADMIN_CONNECTIONS', integer({ min: 1, max: 100_000 }), { default: '2000' }),
+  /** Bytes a stream may have queued behind its socket before the consumer is cut as too slow (at least a page of the change table: 1,000 events). */
+  streamBufferBytes: setting('STREAM_BUFFER_BYTES', integer({ min: 1_048_576, max: 67_108_864 }), { default: '4194304' }),
+  /** A comment line this often on an idle stream, so that proxies keep it open. */
+  streamHeartbeatMs: setting('STREAM_HEARTBEAT_MS', integer({ min: 1_000, max: 120_000 }), { default: '15000' }),
+  /** The change table is read on each notification and at least this often (a standby gets no NOTIFY). */
+  streamPollMs: setting('STREAM_POLL_MS', integer({ min: 20, max: 60_000 }), { default: '1000' }),
+  /** How long a hole in the event ids (a writer committing late) holds the events behind it back before it is skipped. */
+  streamGapWaitMs: setting('STREAM_GAP_WAIT_MS', integer({ min: 0, max: 60_000 }), { default: '2000' }),
 };
 
 /** A non-negative decimal with at most 6 places, as an exact 1e6-scaled integer (what the candidate bounds take). */

@@ -20,3 +20,4 @@ export * from './lib/candles';
 export { INDEX_STORE_MIGRATIONS, SOURCE_STORE_MIGRATIONS } from './migrations';
 export * from './lib/contract-figures';
 export * from './lib/tables';
+export { STREAM_EVENTS_CHANNEL, STREAM_EVENT_WINDOW, STREAM_TRADES_PER_STATEMENT } from './migrations/index-store/1767225600009-index-store-stream-events';

@@ -29,6 +29,7 @@ const EXPECTED: [route: string, access: string][] = [
   ['GET /positions/:position_id', 'ApiKeyGuard'],
   ['GET /positions/liquidatable', 'ApiKeyGuard'],
   ['GET /ready', 'public'],
+  ['GET /stream', 'ApiKeyGuard'],
   ['GET /trades', 'ApiKeyGuard'],
   ['GET /v1/markets', 'ApiKeyGuard'],
   ['GET /v1/markets/:market_id', 'ApiKeyGuard'],

@@ -19,6 +19,7 @@ export const MARKET_DATA_OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /positions': 'listPositions',
   'GET /positions/liquidatable': 'getLiquidatablePositions',
   'GET /positions/{position_id}': 'getPosition',
+  'GET /stream': 'streamEvents',
   'GET /trades': 'listFills',
   'GET /v1/markets': 'v1ListMarkets',
   'GET /v1/markets/{market_id}': 'v1GetMarket',

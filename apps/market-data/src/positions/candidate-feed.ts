@@ -47,6 +47,7 @@ export class CandidateFeed {
   private failure?: Error;
   private waiting: { resolve: (book: CandidateBook) => void; reject: (error: unknown) => void }[] = [];
   private readonly counters = measureCache('candidates', this);
+  private readonly listeners = new Set<(book: CandidateBook) => void>();
 
   constructor(
     private readonly options: CandidateFeedOptions,
@@ -71,9 +72,24 @@ export class CandidateFeed {
     return this.book;
   }
 
+  /** The latest book posted, however old (a watcher's baseline); undefined before the first. */
+  latest(): CandidateBook | undefined {
+    return this.book;
+  }
+
   /** Age of the candidates served, in ms since their refresh started reading; undefined before the first. */
   oldestAgeMs(): number | undefined {
     return this.book ? this.now() - this.readAt : undefined;
+  }
+
+  /**
+   * Calls `listener` with every new book (a refresh that changed the candidates), starting the
+   * worker if no request has; returns the unsubscribe. The stream diffs consecutive books.
+   */
+  watch(listener: (book: CandidateBook) => void): () => void {
+    if (!this.worker) this.start();
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   async stop(): Promise<void> {
@@ -114,7 +130,10 @@ export class CandidateFeed {
       return;
     }
     recordRefresh(message.book ? 'moved' : 'unchanged', message.stats);
-    if (message.book) this.book = new CandidateBook(message.book);
+    if (message.book) {
+      this.book = new CandidateBook(message.book);
+      for (const listener of this.listeners) listener(this.book);
+    }
     this.readAt = message.readAt;
     this.failure = undefined;
     if (this.book) this.settle(undefined, this.book);

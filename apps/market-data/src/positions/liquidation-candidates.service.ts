@@ -6,6 +6,7 @@ import { Stores } from '../stores/stores.module';
 import { CandidateBook } from './candidate-book';
 import { CandidateFeed } from './candidate-feed';
 import type { CandidateSort } from './candidate-order';
+import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { CandidateFields, candidateView } from './position-views';
 
 /**
@@ -75,6 +76,21 @@ export class LiquidationCandidatesService implements OnModuleDestroy {
     if (!kept && this.answers.size >= ANSWERS_LIMIT) this.answers.clear();
     this.answers.set(key, { book, second: nowSeconds, json });
     return json;
+  }
+
+  /** The latest book of candidates, if any: what a new watcher diffs the next one against. */
+  latestBook(): CandidateBook | undefined {
+    return this.feed.latest();
+  }
+
+  /** Every new book of candidates (the stream's candidates channel); returns the unsubscribe. */
+  watch(listener: (book: CandidateBook) => void): () => void {
+    return this.feed.watch(listener);
+  }
+
+  /** A candidate as the route serves it, is_stale judged at `nowSeconds`. */
+  view(fields: CandidateFields, nowSeconds: number): LiquidationCandidateDto {
+    return candidateView(fields, nowSeconds, this.settings.staleAfterSeconds);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -11,5 +11,7 @@ import { PositionsService } from './positions.service';
 @Module({
   controllers: [PositionsController, V1PositionsController],
   providers: [PositionsRepository, PositionsService, LiquidationCandidatesService, PositionResponsesService, V1PositionsService],
+  // The stream's candidates channel watches the same refresh.
+  exports: [LiquidationCandidatesService],
 })
 export class PositionsModule {}

@@ -16,6 +16,8 @@ const INDEX_TABLES = [
   'markets',
   'positions',
   'snapshots',
+  'stream_event_window',
+  'stream_events',
   'ticks',
   'trades',
 ];
@@ -75,6 +77,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStoreMarketWriteVersions1767225600006',
           'IndexStoreCandles1767225600007',
           'IndexStoreTradesByPosition1767225600008',
+          'IndexStoreStreamEvents1767225600009',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -133,6 +136,8 @@ describe('index-db migrations (real Postgres)', () => {
         'snapshots_market_time_idx',
         'snapshots_pkey',
         'snapshots_block_idx',
+        'stream_event_window_pkey',
+        'stream_events_pkey',
         'ticks_pkey',
         'trades_market_time_idx',
         'trades_position_time_idx',
@@ -280,6 +285,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStoreStreamEvents1767225600009',
       'IndexStoreTradesByPosition1767225600008',
       'IndexStoreCandles1767225600007',
       'IndexStoreMarketWriteVersions1767225600006',

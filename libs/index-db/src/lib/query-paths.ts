@@ -359,6 +359,17 @@ export const QUERY_PATHS: QueryPath[] = [
     smallTable: true,
   },
   {
+    name: 'stream events after an id',
+    route: 'GET /stream (each wake-up and poll; a reconnect with Last-Event-ID reads the same range)',
+    store: 'index',
+    // The joins are by primary key (trades_pkey, snapshots_pkey, markets_pkey) per event read.
+    sql: `SELECT id, channel, perp_address, ref_id, data FROM stream_events WHERE id > $1 ORDER BY id LIMIT 1000`,
+    sampleSql: `SELECT coalesce(min(id), 1) - 1 FROM stream_events`,
+    indexes: ['stream_events_pkey'],
+    // Bounded by its window (stream_event_window), and small on a freshly loaded store.
+    smallTable: true,
+  },
+  {
     name: 'history page of a market',
     route: 'GET /markets/{ticker}/history',
     store: 'source',

@@ -353,6 +353,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Push stream of trades, marks, index heads and liquidation-candidate changes
+         * @description Server-Sent Events (text/event-stream). Each message has `event:` and one `data:` line of JSON:
+         *     - `hello` {channels, perp_address, last_event_id}: first, on every connection;
+         *     - `reset` {channels, reason, read}: read those routes again, the stream cannot give what you miss (reason `connected` for candidates, `gap` when Last-Event-ID is outside the window, `bulk_write` for a bulk load of trades);
+         *     - `trades`: a Trade (as /markets/{perp_address}/trades), with an `id:`;
+         *     - `marks`: a Live market (as /markets/{perp_address}/live), at most once a second per market, with an `id:`;
+         *     - `index` {chain_id, block_number, block_hash, block_timestamp}: the indexer committed a new head, with an `id:`;
+         *     - `candidate_enter`: a Liquidatable position candidate (as /positions/liquidatable) that entered the list; `candidate_leave` {id, perp_address, perp}: one that left it. No `id:` (each replica diffs its own refresh).
+         *     Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID`: the missed trades, marks (latest per market) and index events follow, or a `reset` when they left the window.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/trades": {
         parameters: {
             query?: never;
@@ -3764,6 +3791,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReadinessDto"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated channels: candidates, marks, trades, index (default all) */
+                channels?: string;
+                /** @description Only this market's marks, trades and candidates (index events concern every market); 404 for an unknown market */
+                perp_address?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the events after it are sent first, when still kept */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (never ends by itself) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad request: a URL with bad percent-encoding, or a body that is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Market not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Invalid query: an unknown channel, or a malformed address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (per key), too many open streams for this key, or too many failed authentications from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Internal server error (sanitised; X-Request-Id names the request in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Index store unavailable, or Key store unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

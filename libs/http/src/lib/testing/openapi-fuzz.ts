@@ -214,12 +214,21 @@ export interface FuzzAnswer {
   text: string;
 }
 
-/** Sends one fuzzed request with fetch (keep-alive) to a listening app. */
+/**
+ * Sends one fuzzed request with fetch (keep-alive) to a listening app. An event stream that was
+ * opened (200 text/event-stream) never ends by itself: its first chunk is the answer, then it is closed.
+ */
 export async function sendFuzzRequest(baseUrl: string, request: FuzzRequest, headers: Record<string, string>): Promise<FuzzAnswer> {
   const res = await fetch(baseUrl + request.url, {
     method: request.method,
     headers: { ...headers, ...(request.contentType ? { 'content-type': request.contentType } : {}) },
     body: request.body,
   });
+  if (res.ok && res.body && (res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const reader = res.body.getReader();
+    const first = await reader.read();
+    await reader.cancel();
+    return { status: res.status, text: new TextDecoder().decode(first.value) };
+  }
   return { status: res.status, text: await res.text() };
 }

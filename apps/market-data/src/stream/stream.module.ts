@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { PositionsModule } from '../positions/positions.module';
+import { StreamConnectionLimits } from './stream-connection-limits';
+import { StreamController } from './stream.controller';
+import { StreamHub } from './stream-hub';
+import { StreamService } from './stream.service';
+
+/** GET /stream: Server-Sent Events fed from the index store's change table (stream/README.md). */
+@Module({
+  imports: [PositionsModule],
+  controllers: [StreamController],
+  providers: [StreamHub, StreamService, StreamConnectionLimits],
+})
+export class StreamModule {}
