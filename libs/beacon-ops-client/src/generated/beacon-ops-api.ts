@@ -2401,7 +2401,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Envelope with success true */
+            /** @description Envelope with success true. With PUBLISH_GATING on, an update held back (an unchanged measurement within the heartbeat, or any within the minimum interval) answers data null, confirmed true and a message naming the rule and the time from which a publish goes through: nothing was sent, no gas spent, no token budget charged */
             200: {
                 headers: {
                     [name: string]: unknown;
