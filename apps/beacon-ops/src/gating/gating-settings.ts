@@ -18,4 +18,12 @@ export const gatingSettingsSpec = {
    * a floor delays real changes, so it is a per-deployment choice, not a default.
    */
   publishMinIntervalSeconds: setting('PUBLISH_MIN_INTERVAL_SECONDS', integer({ min: 0, max: 604_800 }), { default: '0' }),
+  /**
+   * The tiers, from market-data's open interest and capacity of the beacon's markets (read where touch
+   * reads them: TOUCH_MARKET_DATA_URL, its key and cache; no URL, no tiers). A dormant beacon (no market,
+   * or none with open interest or capacity) publishes only at the heartbeat, changed value or not.
+   */
+  publishTiers: setting('PUBLISH_TIERS', flag, { default: 'true' }),
+  /** The floor of an idle beacon (capacity, no open interest); 0 (default): as an active one, PUBLISH_MIN_INTERVAL_SECONDS. */
+  publishIdleMinIntervalSeconds: setting('PUBLISH_IDLE_MIN_INTERVAL_SECONDS', integer({ min: 0, max: 604_800 }), { default: '0' }),
 };

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { deployEcdsaBeacon } from '@perp/contracts';
 import { ChainEnv, poolTxCount, ServiceApp, SIGNER, startChainEnv, TOKEN, TX_HASH } from '../test/beacon-test-env';
+import { startMarketsServer } from '../test/markets-server';
+import { anvilAddress } from '../test/anvil-keys';
 import { gatingMetrics } from './gating-metrics';
 
-const GATED = /^Not published \(gated by (heartbeat|min_interval)\): .*; the next publish goes through from (\S+)\. Nothing was sent and no gas spent$/;
+const GATED =
+  /^Not published \(gated by (heartbeat|min_interval|idle|dormant)\): .*; the next publish goes through from (\S+)\. Nothing was sent and no gas spent$/;
 
 /**
  * Publish gating on Postgres and anvil: what each rule holds back, what it lets through, that a
@@ -131,5 +134,161 @@ describe('publish gating of /update_beacon_with_ecdsa_adapter', () => {
     expect(await poolTxCount(env)).toBe(txs + 1);
     expect(await journaled(beacon)).toBe(1);
     await other.close();
+  });
+
+  describe('tiers, from market-data', () => {
+    const OI = { open_interest_long: '0', open_interest_short: '0', capacity_long: '0', capacity_short: '0' };
+
+    it('dormant publishes only at the heartbeat, idle at its interval, active at once; market-data down publishes', async () => {
+      const markets = await startMarketsServer();
+      const tiered = await env.startService({
+        PUBLISH_GATING: 'true',
+        PUBLISH_IDLE_MIN_INTERVAL_SECONDS: '120',
+        TOUCH_MARKET_DATA_URL: markets.url,
+        TOUCH_MARKET_DATA_API_KEY: markets.apiKey,
+        TOUCH_PERPS_TTL_MS: '0',
+        TOUCH_PERPS_EMPTY_TTL_MS: '0',
+        TOUCH_MARKET_DATA_TIMEOUT_MS: '500',
+      });
+      try {
+        const hash = /Transaction hash: 0x[0-9a-f]{64}/;
+        // Dormant: no market at all.
+        const dormant = await freshBeacon();
+        await update(tiered, dormant, '1').expect(200);
+        const held = await update(tiered, dormant, '2').expect(200);
+        const [, rule, next] = GATED.exec(held.body.message as string) as RegExpExecArray;
+        expect([held.body.data, rule]).toEqual([null, 'dormant']);
+        expect(new Date(next).getTime()).toBe((await lastPublishedAt(dormant)).getTime() + 840_000);
+        // Markets without open interest or capacity are dormant too.
+        markets.perps.set(dormant, [anvilAddress(30)]);
+        markets.fields.set(dormant, OI);
+        expect(GATED.exec((await update(tiered, dormant, '2').expect(200)).body.message as string)?.[1]).toBe('dormant');
+        await age(dormant, 841);
+        expect((await update(tiered, dormant, '2').expect(200)).body.data).toMatch(hash);
+
+        // Idle: capacity, no open interest: the idle interval.
+        const idle = await freshBeacon();
+        markets.perps.set(idle, [anvilAddress(31)]);
+        markets.fields.set(idle, { ...OI, capacity_short: '25.5' });
+        await update(tiered, idle, '1').expect(200);
+        const idleHeld = await update(tiered, idle, '2').expect(200);
+        expect(GATED.exec(idleHeld.body.message as string)?.slice(1)).toEqual([
+          'idle',
+          new Date((await lastPublishedAt(idle)).getTime() + 120_000).toISOString(),
+        ]);
+        await age(idle, 121);
+        expect((await update(tiered, idle, '2').expect(200)).body.data).toMatch(hash);
+
+        // Active: open interest: a changed value goes through at once.
+        const active = await freshBeacon();
+        markets.perps.set(active, [anvilAddress(32)]);
+        markets.fields.set(active, { ...OI, open_interest_long: '0.001' });
+        await update(tiered, active, '1').expect(200);
+        expect((await update(tiered, active, '2').expect(200)).body.data).toMatch(hash);
+
+        // market-data down (or slow): the tier is unknown, and the dormant beacon's changed value is published.
+        const before = (await gatingMetrics.failures.get()).values.find((v) => v.labels.reason === 'market_data')?.value ?? 0;
+        for (const mode of ['down', 'hang'] as const) {
+          markets.mode = mode;
+          const value = mode === 'down' ? '3' : '4';
+          expect((await update(tiered, dormant, value).expect(200)).body.data).toMatch(hash);
+        }
+        expect((await gatingMetrics.failures.get()).values.find((v) => v.labels.reason === 'market_data')?.value).toBe(before + 2);
+        // The unchanged value is still held by the heartbeat, which needs no market-data.
+        expect(GATED.exec((await update(tiered, dormant, '4').expect(200)).body.message as string)?.[1]).toBe('heartbeat');
+      } finally {
+        await tiered.close();
+        await markets.close();
+      }
+    }, 60_000);
+  });
+
+  describe('per-beacon overrides (/get_beacon_gating, /set_beacon_gating)', () => {
+    it('reads the settings for a beacon never set, sets and clears each field, and the gate follows them', async () => {
+      const beacon = await freshBeacon();
+      const defaults = {
+        beacon_address: beacon,
+        enabled: true,
+        heartbeat_seconds: 840,
+        min_interval_seconds: 0,
+        idle_min_interval_seconds: 0,
+        tier: null,
+        overridden: [],
+      };
+      expect((await gated.post('/get_beacon_gating', { beacon_address: beacon.toUpperCase().replace('0X', '0x') }).expect(200)).body).toEqual({
+        success: true,
+        data: defaults,
+        message: 'OK',
+      });
+
+      // Heartbeat 0 for this beacon: its unchanged values are all sent.
+      const set = await gated.post('/set_beacon_gating', { beacon_address: beacon, heartbeat_seconds: 0 }).expect(200);
+      expect(set.body.data).toEqual({ ...defaults, heartbeat_seconds: 0, overridden: ['heartbeat_seconds'] });
+      await update(gated, beacon, '5').expect(200);
+      expect((await update(gated, beacon, '5').expect(200)).body.data).toMatch(/Transaction hash/);
+
+      // A floor of its own; an absent field stays, so heartbeat_seconds is still 0.
+      const floor = await gated.post('/set_beacon_gating', { beacon_address: beacon, min_interval_seconds: 30, tier: 'dormant' }).expect(200);
+      expect(floor.body.data).toEqual({
+        ...defaults,
+        heartbeat_seconds: 0,
+        min_interval_seconds: 30,
+        tier: 'dormant',
+        overridden: ['heartbeat_seconds', 'min_interval_seconds', 'tier'],
+      });
+      expect(GATED.exec((await update(gated, beacon, '6').expect(200)).body.message as string)?.[1]).toBe('min_interval');
+
+      // Another replica reads the same overrides.
+      const other = await env.startService({ PUBLISH_GATING: 'true' });
+      expect((await other.post('/get_beacon_gating', { beacon_address: beacon }).expect(200)).body.data).toEqual(floor.body.data);
+      await other.close();
+
+      // null returns a field to the setting; a row with nothing left is removed.
+      const cleared = await gated
+        .post('/set_beacon_gating', { beacon_address: beacon, heartbeat_seconds: null, min_interval_seconds: null, tier: null })
+        .expect(200);
+      expect(cleared.body.data).toEqual(defaults);
+      expect(await gated.db.query(`SELECT * FROM beacon_gating WHERE beacon_address = $1`, [beacon])).toEqual([]);
+      expect(GATED.exec((await update(gated, beacon, '5').expect(200)).body.message as string)?.[1]).toBe('heartbeat');
+    });
+
+    it('a pinned tier overrides market-data: a beacon pinned dormant publishes only at the heartbeat', async () => {
+      const beacon = await freshBeacon();
+      await gated.post('/set_beacon_gating', { beacon_address: beacon, tier: 'dormant' }).expect(200);
+      await update(gated, beacon, '1').expect(200);
+      expect(GATED.exec((await update(gated, beacon, '2').expect(200)).body.message as string)?.[1]).toBe('dormant');
+      await gated.post('/set_beacon_gating', { beacon_address: beacon, tier: 'active' }).expect(200);
+      expect((await update(gated, beacon, '2').expect(200)).body.data).toMatch(/Transaction hash/);
+    });
+
+    it('answers 422 naming the field, 404 for an address without a contract, and changes nothing then', async () => {
+      const beacon = await freshBeacon();
+      const cases: [object, string][] = [
+        [{ beacon_address: beacon, tier: 'asleep' }, "Invalid request: body.tier: Input should be 'active', 'idle' or 'dormant'"],
+        [{ beacon_address: beacon, heartbeat_seconds: -1 }, 'Invalid request: body.heartbeat_seconds: Input should be greater than or equal to 0'],
+        [{ beacon_address: beacon, min_interval_seconds: 604_801 }, 'Invalid request: body.min_interval_seconds: Input should be less than or equal to 604800'],
+        [
+          { beacon_address: beacon, idle_min_interval_seconds: 1.5 },
+          'Invalid request: body.idle_min_interval_seconds: Input should be a valid integer, got a number with a fractional part',
+        ],
+        [{ beacon_address: 'not-an-address', heartbeat_seconds: 1 }, ''],
+        [
+          { beacon_address: beacon },
+          'Nothing to change: give at least one of heartbeat_seconds, min_interval_seconds, idle_min_interval_seconds, tier (null returns a field to the setting)',
+        ],
+      ];
+      for (const [body, message] of cases) {
+        const res = await gated.post('/set_beacon_gating', body).expect(422);
+        expect(res.body.success).toBe(false);
+        expect(res.body.data).toBeNull();
+        if (message) expect(res.body.message).toBe(message);
+        else expect(res.body.message).toMatch(/^Invalid request: body\.beacon_address: /);
+      }
+      const nowhere = '0x' + '7e'.repeat(20);
+      const missing = await gated.post('/set_beacon_gating', { beacon_address: nowhere, heartbeat_seconds: 1 }).expect(404);
+      expect(missing.body).toEqual({ success: false, data: null, message: expect.stringContaining(nowhere) });
+      expect(await gated.db.query(`SELECT * FROM beacon_gating WHERE beacon_address IN ($1, $2)`, [beacon, nowhere])).toEqual([]);
+      expect((await gated.post('/get_beacon_gating', { beacon_address: 'nope' }).expect(422)).body.message).toMatch(/^Invalid request: body\.beacon_address: /);
+    });
   });
 });

@@ -5,12 +5,12 @@ import { EcdsaAdapters } from './ecdsa-adapters';
 import { EcdsaUpdateService } from './ecdsa-update.service';
 import { UpdatesController } from './updates.controller';
 import { ZkUpdateService } from './zk-update.service';
-import { PublishGate } from '../gating/publish-gate';
+import { GatingModule } from '../gating/gating.module';
 
 /** Updating beacons: by proof, by signed measurement, in batches. */
 @Module({
-  imports: [TouchModule],
+  imports: [TouchModule, GatingModule],
   controllers: [UpdatesController],
-  providers: [ZkUpdateService, EcdsaUpdateService, BatchUpdateService, EcdsaAdapters, PublishGate],
+  providers: [ZkUpdateService, EcdsaUpdateService, BatchUpdateService, EcdsaAdapters],
 })
 export class UpdatesModule {}
