@@ -122,6 +122,29 @@ describe('publish gating of /update_beacon_with_ecdsa_adapter', () => {
     expect((await update(gated, beacon, '4').expect(200)).body.data).toMatch(/Transaction hash: 0x[0-9a-f]{64}/);
   });
 
+  it('publishes when its read of the journal database fails (a lock held past LOCK_TIMEOUT_MS), and counts reason="journal"', async () => {
+    const beacon = await freshBeacon();
+    await update(gated, beacon, '12').expect(200);
+    expect((await update(gated, beacon, '12').expect(200)).body.data).toBeNull();
+    const failures = async () => (await gatingMetrics.failures.get()).values.find((v) => v.labels.reason === 'journal')?.value ?? 0;
+    const before = await failures();
+    // Another session holds beacon_gating, which only the gate's statement reads: it fails on lock_timeout, the send does not.
+    const holder = gated.db.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.startTransaction();
+      await holder.query(`LOCK TABLE beacon_gating IN ACCESS EXCLUSIVE MODE`);
+      const res = await update(gated, beacon, '12').expect(200);
+      expect(res.body).toMatchObject({ success: true, confirmed: true, message: 'OK' });
+      expect(res.body.data).toMatch(/Transaction hash: 0x[0-9a-f]{64}/);
+    } finally {
+      await holder.rollbackTransaction();
+      await holder.release();
+    }
+    expect(await failures()).toBe(before + 1);
+    expect(await journaled(beacon)).toBe(2);
+  });
+
   it('two replicas gate one beacon in turn: of 12 concurrent equal updates over both, exactly one is sent', async () => {
     const other = await env.startService({ PUBLISH_GATING: 'true' });
     const beacon = await freshBeacon();
