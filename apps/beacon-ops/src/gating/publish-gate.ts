@@ -11,7 +11,7 @@ import { GateRule, PublishGatedError } from './publish-gated';
  * with its age by the database's clock, which every replica shares (tx_journal_ecdsa_publishes: one
  * index probe). $1 the beacon, lowercase.
  */
-const GATE_SQL = `SELECT o.heartbeat_seconds, o.min_interval_seconds, o.idle_min_interval_seconds, o.tier,
+export const GATE_SQL = `SELECT o.heartbeat_seconds, o.min_interval_seconds, o.idle_min_interval_seconds, o.tier,
     l.measurement, l.created_at, l.age_seconds
   FROM (SELECT 1) AS one
   LEFT JOIN beacon_gating o ON o.beacon_address = $1

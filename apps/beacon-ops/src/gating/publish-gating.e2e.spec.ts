@@ -4,6 +4,7 @@ import { ChainEnv, poolTxCount, ServiceApp, SIGNER, startChainEnv, TOKEN, TX_HAS
 import { startMarketsServer } from '../test/markets-server';
 import { anvilAddress } from '../test/anvil-keys';
 import { gatingMetrics } from './gating-metrics';
+import { GATE_SQL } from './publish-gate';
 
 const GATED =
   /^Not published \(gated by (heartbeat|min_interval|idle|dormant)\): .*; the next publish goes through from (\S+)\. Nothing was sent and no gas spent$/;
@@ -143,6 +144,24 @@ describe('publish gating of /update_beacon_with_ecdsa_adapter', () => {
     }
     expect(await failures()).toBe(before + 1);
     expect(await journaled(beacon)).toBe(2);
+  });
+
+  it("reads the last publish through its index, not by scanning the beacon's history", async () => {
+    const runner = gated.db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.query(`SET LOCAL enable_seqscan = off`);
+      const [{ 'QUERY PLAN': plan }] = (await runner.query(`EXPLAIN (FORMAT JSON) ${GATE_SQL.replaceAll('$1', `'${'0x' + 'ab'.repeat(20)}'`)}`)) as {
+        'QUERY PLAN': unknown;
+      }[];
+      const text = JSON.stringify(plan);
+      expect(text).toContain('"Index Name":"tx_journal_ecdsa_publishes"');
+      expect(text).not.toContain('"Sort"');
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 
   it('two replicas gate one beacon in turn: of 12 concurrent equal updates over both, exactly one is sent', async () => {
