@@ -123,6 +123,28 @@ describe('beacon-ops through @perp/beacon-ops-client', () => {
     expect(batch?.results[1]).toEqual({ beacon_address: nobody, success: false, transaction_hash: null, error: expect.any(String) });
   }, 120_000);
 
+  it('getBeaconGating and setBeaconGating: the values in force, an override set and cleared, a 422 as a typed error', async () => {
+    const beacon = env.system.demoEcdsaBeacon.toLowerCase();
+    const defaults = {
+      beacon_address: beacon,
+      enabled: false,
+      heartbeat_seconds: 840,
+      min_interval_seconds: 0,
+      idle_min_interval_seconds: 0,
+      tier: null,
+      overridden: [],
+    };
+    expect(await ops.getBeaconGating({ beacon_address: beacon })).toEqual(defaults);
+    expect(await ops.setBeaconGating({ beacon_address: beacon, min_interval_seconds: 30, tier: 'idle' })).toEqual({
+      ...defaults,
+      min_interval_seconds: 30,
+      tier: 'idle',
+      overridden: ['min_interval_seconds', 'tier'],
+    });
+    expect(await ops.setBeaconGating({ beacon_address: beacon, min_interval_seconds: null, tier: null })).toEqual(defaults);
+    expect(await caught(ops.setBeaconGating({ beacon_address: beacon }))).toMatchObject({ status: 422 });
+  });
+
   it('failures arrive as BeaconOpsApiError with status, code, request id and the message', async () => {
     const unauthenticated = await caught(createBeaconOpsClient({ baseUrl }).createRegistryBeacon());
     expect(unauthenticated).toBeInstanceOf(BeaconOpsApiError);

@@ -13,6 +13,8 @@ const ROUTES = [
   '/update_beacon',
   '/update_beacon_with_ecdsa_adapter',
   '/batch_update_beacon',
+  '/get_beacon_gating',
+  '/set_beacon_gating',
   // Deprecated old names of the registry routes (the-beaconator's clients): the same conventions.
   '/create_perpcity_beacon',
   '/batch_create_perpcity_beacon',
@@ -53,6 +55,8 @@ describe('beacon-ops route conventions', () => {
       '/update_beacon': 'body.beacon_address: Field required; body.proof: Field required; body.public_signals: Field required',
       '/update_beacon_with_ecdsa_adapter': 'body.beacon_address: Field required; body.measurement: Field required',
       '/batch_update_beacon': 'body.updates: Field required',
+      '/get_beacon_gating': 'body.beacon_address: Field required',
+      '/set_beacon_gating': 'body.beacon_address: Field required',
       '/batch_create_perpcity_beacon': 'body.count: Field required',
     };
     for (const [route, message] of Object.entries(expected)) {

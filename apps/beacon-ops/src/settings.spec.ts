@@ -167,6 +167,32 @@ describe('beacon-ops settings', () => {
     ]);
   });
 
+  it('publish gating is off by default, with the heartbeat 840 s, no floor and tiers on; bad values are refused by name', () => {
+    expect(loadBeaconOpsSettings(devServiceEnv())).toMatchObject({
+      publishGating: false,
+      publishHeartbeatSeconds: 840,
+      publishMinIntervalSeconds: 0,
+      publishTiers: true,
+      publishIdleMinIntervalSeconds: 0,
+    });
+    expect(loadBeaconOpsSettings(devServiceEnv({ PUBLISH_GATING: 'true', PUBLISH_HEARTBEAT_SECONDS: '0', PUBLISH_MIN_INTERVAL_SECONDS: '30' }))).toMatchObject({
+      publishGating: true,
+      publishHeartbeatSeconds: 0,
+      publishMinIntervalSeconds: 30,
+    });
+    const bad = problems(
+      devServiceEnv({
+        PUBLISH_GATING: 'yes',
+        PUBLISH_HEARTBEAT_SECONDS: '15m',
+        PUBLISH_MIN_INTERVAL_SECONDS: '-1',
+        PUBLISH_IDLE_MIN_INTERVAL_SECONDS: '604801',
+      }),
+    );
+    for (const name of ['PUBLISH_GATING', 'PUBLISH_HEARTBEAT_SECONDS', 'PUBLISH_MIN_INTERVAL_SECONDS', 'PUBLISH_IDLE_MIN_INTERVAL_SECONDS']) {
+      expect(bad.filter((problem) => problem.startsWith(name))).toHaveLength(1);
+    }
+  });
+
   it('masks the password of an RPC URL it shows', () => {
     expect(problems(devServiceEnv({ RPC_URL: 'wss://rpc-user:hunter2-secret@rpc.example/v1' }))).toEqual([
       'RPC_URL: must be a http or https URL (got "wss://rpc-user:***@rpc.example/v1")',

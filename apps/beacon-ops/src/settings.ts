@@ -23,6 +23,7 @@ import { failedAuthSettingsSpec } from './auth/failed-auth-settings';
 import { gasPolicySettingsSpec } from './gas-policy';
 import { tokenLimitSettingsSpec } from './rate-limits/token-limit-settings';
 import { touchSettingsProblems, touchSettingsSpec } from './touch/touch-settings';
+import { gatingSettingsSpec } from './gating/gating-settings';
 
 /** An amount of wei as a non-negative integer string (bigint: wei overflow a JS number). */
 function weiAmount(raw: string): bigint {
@@ -104,6 +105,8 @@ export const beaconOpsSettingsSpec = {
   ecdsaBeaconAllowList: setting('ECDSA_BEACON_ADDRESSES', list(address), { default: '' }),
   /** Touch after update: off unless TOUCH_MARKET_DATA_URL is set (touch/touch-settings.ts). */
   ...touchSettingsSpec,
+  /** Publish gating of ECDSA updates: off unless PUBLISH_GATING=true (gating/gating-settings.ts). */
+  ...gatingSettingsSpec,
 
   // Contracts, as deployed on the chain (the dev stack sets them after deploying). All optional:
   // the service starts without them, and a route that needs an unset one answers 503.

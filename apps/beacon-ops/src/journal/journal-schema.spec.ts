@@ -32,9 +32,18 @@ describe('journal schema', () => {
       'SignedDigestsAndTokenUsage1767484800000',
       'PipelinedPool1767657600000',
       'OneIdempotencyLayer1767744000000',
+      'PublishGating1767830400000',
     ]);
     const tables = (await db.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as { tablename: string }[];
-    expect(tables.map((t) => t.tablename)).toEqual(['beacon_locks', 'idempotency_keys', 'schema_migrations', 'token_usage', 'tx_journal', 'wallets']);
+    expect(tables.map((t) => t.tablename)).toEqual([
+      'beacon_gating',
+      'beacon_locks',
+      'idempotency_keys',
+      'schema_migrations',
+      'token_usage',
+      'tx_journal',
+      'wallets',
+    ]);
   });
 
   it('has the columns the entities declare, with their nullability (no migration missing)', async () => {

@@ -1,13 +1,14 @@
 import { migrateUnderLock } from '@perp/service';
 import { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import { BeaconGatingRow } from './beacon-gating.entity';
 import { BeaconLockRow } from './beacon-lock.entity';
 import { IdempotencyKeyRow } from './idempotency-key.entity';
 import { TxJournalRow } from './tx-journal.entity';
 import { WalletRow } from './wallet.entity';
 import { JOURNAL_MIGRATIONS } from './migrations';
 
-export const JOURNAL_ENTITIES = [WalletRow, TxJournalRow, IdempotencyKeyRow, BeaconLockRow];
+export const JOURNAL_ENTITIES = [WalletRow, TxJournalRow, IdempotencyKeyRow, BeaconLockRow, BeaconGatingRow];
 export const JOURNAL_MIGRATIONS_TABLE = 'schema_migrations';
 
 // Any constant both replicas agree on: it names "the beacon_ops schema migration" lock.

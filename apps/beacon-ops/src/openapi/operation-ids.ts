@@ -22,6 +22,9 @@ export const BEACON_OPS_OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /create_group_ecdsa_beacon': 'routes_beacon_create_group_ecdsa_beacon',
   // the-beaconator's route of its PR #83 (after its openapi.json was last published), named as its own would be
   'POST /unregister_beacon': 'routes_beacon_unregister_beacon',
+  // publish gating's per-beacon overrides (the-beaconator keeps its overrides in its environment), named the same way
+  'POST /get_beacon_gating': 'routes_beacon_get_beacon_gating',
+  'POST /set_beacon_gating': 'routes_beacon_set_beacon_gating',
   'GET /health': 'routes_info_health',
   'GET /ready': 'routes_info_ready',
 };

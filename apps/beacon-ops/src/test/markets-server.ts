@@ -11,6 +11,8 @@ export interface MarketsServer {
   apiKey: string;
   /** beacon (lowercase) -> perps */
   perps: Map<string, string[]>;
+  /** beacon (lowercase) -> fields every market of it carries besides its addresses (open interest, capacity...) */
+  fields: Map<string, Record<string, string>>;
   /** `down`: every request answers 503; `hang`: none is answered. */
   mode: 'up' | 'down' | 'hang';
   /** Requests seen (query strings), with the key each carried. */
@@ -19,7 +21,12 @@ export interface MarketsServer {
 }
 
 export async function startMarketsServer(apiKey = 'mdk_beacon-ops-touch-test-key-0123456789abcdef'): Promise<MarketsServer> {
-  const state = { mode: 'up' as MarketsServer['mode'], perps: new Map<string, string[]>(), requests: [] as MarketsServer['requests'] };
+  const state = {
+    mode: 'up' as MarketsServer['mode'],
+    perps: new Map<string, string[]>(),
+    fields: new Map<string, Record<string, string>>(),
+    requests: [] as MarketsServer['requests'],
+  };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = req.headers['x-api-key'];
@@ -36,7 +43,7 @@ export async function startMarketsServer(apiKey = 'mdk_beacon-ops-touch-test-key
     const limit = Number(url.searchParams.get('limit') ?? '100');
     const offset = Number(url.searchParams.get('offset') ?? '0');
     const all = state.perps.get(beacon) ?? [];
-    const items = all.slice(offset, offset + limit).map((perp_address) => ({ perp_address, beacon_address: beacon }));
+    const items = all.slice(offset, offset + limit).map((perp_address) => ({ perp_address, beacon_address: beacon, ...state.fields.get(beacon) }));
     send(200, { items, total: all.length, limit, offset, has_more: offset + items.length < all.length });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,6 +53,9 @@ export async function startMarketsServer(apiKey = 'mdk_beacon-ops-touch-test-key
     apiKey,
     get perps() {
       return state.perps;
+    },
+    get fields() {
+      return state.fields;
     },
     get mode() {
       return state.mode;

@@ -116,4 +116,44 @@ describe('PerpsOfBeacon', () => {
     expect(await perps.resolve(BEACON)).toEqual([]);
     expect(md.urls).toEqual([]);
   });
+  describe('tier (publish gating)', () => {
+    const market = (i: number, oi: [string, string], capacity: [string, string]) => ({
+      perp_address: perp(i),
+      open_interest_long: oi[0],
+      open_interest_short: oi[1],
+      capacity_long: capacity[0],
+      capacity_short: capacity[1],
+    });
+    const markets = (items: object[]) => scripted(() => Response.json({ items, total: items.length, limit: 500, offset: 0, has_more: false }));
+
+    it.each([
+      ['active: some market holds open interest', [market(1, ['0', '0'], ['0', '0']), market(2, ['0', '0.5'], ['0', '0'])], 'active'],
+      ['idle: no open interest, some capacity', [market(1, ['0', '0.000'], ['0', '0']), market(2, ['0', '0'], ['12.5', '0'])], 'idle'],
+      ['dormant: no open interest, no capacity', [market(1, ['0', '0'], ['0', '0.0']), market(2, ['0.000', '0'], ['0', '0'])], 'dormant'],
+      ['dormant: no market', [], 'dormant'],
+      ['active: a market without the fields (never taken for dormant)', [{ perp_address: perp(1) }], 'active'],
+      ['active: a field that is no decimal', [market(1, ['0', 'NaN'], ['0', '0'])], 'active'],
+    ])('%s', async (_name, items, tier) => {
+      expect(await resolver(markets(items).fetch).tier(BEACON)).toBe(tier);
+    });
+
+    it('is unknown when market-data does not answer now, even with an older answer (a stale tier holds nothing back), and when touch is off', async () => {
+      let down = false;
+      const md = scripted(() => (down ? Response.json({ detail: 'down' }, { status: 503 }) : Response.json({ items: [], has_more: false })));
+      const perps = resolver(md.fetch, { TOUCH_PERPS_EMPTY_TTL_MS: '0' });
+      expect(await perps.tier(BEACON)).toBe('dormant');
+      down = true;
+      expect(await perps.tier(BEACON)).toBeUndefined();
+      const off = new PerpsOfBeacon(loadBeaconOpsSettings(devServiceEnv()), md.fetch);
+      expect(await off.tier(BEACON)).toBeUndefined();
+    });
+
+    it('shares the perps cache: within the TTL neither asks again', async () => {
+      const md = markets([market(1, ['1', '0'], ['0', '0'])]);
+      const perps = resolver(md.fetch, { TOUCH_PERPS_TTL_MS: '60000' });
+      expect(await perps.resolve(BEACON)).toEqual([perp(1)]);
+      expect(await perps.tier(BEACON)).toBe('active');
+      expect(md.urls).toHaveLength(1);
+    });
+  });
 });

@@ -11,8 +11,16 @@ const MAX_PAGES = 20;
 const MAX_BEACONS = 10_000;
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 
+/**
+ * How tradable a beacon's markets are, from market-data's open interest and capacity (publish gating):
+ * active, some market holds open interest; idle, none does but some has capacity to open;
+ * dormant, no market, or every one without open interest and capacity.
+ */
+export type MarketTier = 'active' | 'idle' | 'dormant';
+
 interface Answer {
   perps: string[];
+  tier: MarketTier;
   at: number;
 }
 
@@ -31,7 +39,7 @@ export class PerpsOfBeacon {
   private readonly logger = new Logger('PerpsOfBeacon');
   private readonly answers = new Map<string, Answer>();
   /** One request per beacon at a time: concurrent flushes share it. */
-  private readonly asking = new Map<string, Promise<string[]>>();
+  private readonly asking = new Map<string, Promise<Answer | undefined>>();
   private readonly client?: ReturnType<typeof createMarketDataClient>;
 
   constructor(
@@ -52,6 +60,26 @@ export class PerpsOfBeacon {
     const key = beacon.toLowerCase();
     const known = this.answers.get(key);
     if (known && Date.now() - known.at < this.ttl(known)) return known.perps;
+    const fresh = await this.asked(key);
+    if (fresh) return fresh.perps;
+    const last = this.answers.get(key);
+    this.logger.warn(`touching the perps of ${key}: ${last ? `using the answer of ${new Date(last.at).toISOString()}` : 'none, market-data never answered'}`);
+    return last?.perps ?? [];
+  }
+
+  /**
+   * The beacon's tier from an answer within its TTL, else asked now; undefined when market-data is not
+   * configured or did not answer now (publish gating then publishes: a stale tier never holds an update back).
+   */
+  async tier(beacon: string): Promise<MarketTier | undefined> {
+    if (!this.client) return undefined;
+    const key = beacon.toLowerCase();
+    const known = this.answers.get(key);
+    if (known && Date.now() - known.at < this.ttl(known)) return known.tier;
+    return (await this.asked(key))?.tier;
+  }
+
+  private asked(key: string): Promise<Answer | undefined> {
     let asking = this.asking.get(key);
     if (!asking) {
       asking = this.ask(key).finally(() => this.asking.delete(key));
@@ -64,25 +92,25 @@ export class PerpsOfBeacon {
     return answer.perps.length === 0 ? this.settings.touchPerpsEmptyTtlMs : this.settings.touchPerpsTtlMs;
   }
 
-  private async ask(beacon: string): Promise<string[]> {
+  /** A fresh answer, remembered; undefined when market-data failed (counted and logged). */
+  private async ask(beacon: string): Promise<Answer | undefined> {
     try {
-      const perps = await this.fetchAll(beacon);
-      this.remember(beacon, perps);
-      return perps;
+      const answer = { ...(await this.fetchAll(beacon)), at: Date.now() };
+      this.remember(beacon, answer);
+      return answer;
     } catch (error) {
       touchMetrics.failures.inc({ reason: 'market_data' });
-      const last = this.answers.get(beacon);
-      this.logger.warn(
-        `the perps of ${beacon} could not be read from market-data (${describe(error)}); ${last ? `using the answer of ${new Date(last.at).toISOString()}` : 'touching none'}`,
-      );
-      return last?.perps ?? [];
+      this.logger.warn(`the markets of ${beacon} could not be read from market-data (${describe(error)})`);
+      return undefined;
     }
   }
 
   /** Every page, or an error: a partial list is never cached as the whole. */
-  private async fetchAll(beacon: string): Promise<string[]> {
-    if (!this.client) return [];
+  private async fetchAll(beacon: string): Promise<{ perps: string[]; tier: MarketTier }> {
+    if (!this.client) return { perps: [], tier: 'dormant' };
     const perps = new Set<string>();
+    let openInterest = false;
+    let capacity = false;
     for (let page = 0; page < MAX_PAGES; page++) {
       const answer = await this.client.listMarkets({ beacon, limit: PAGE_LIMIT, offset: page * PAGE_LIMIT });
       if (!answer || !Array.isArray(answer.items)) throw new Error('the answer has no items');
@@ -90,17 +118,28 @@ export class PerpsOfBeacon {
         const perp = typeof market.perp_address === 'string' ? market.perp_address.toLowerCase() : '';
         if (!ADDRESS.test(perp)) throw new Error(`the answer names a perp that is no address: ${JSON.stringify(market.perp_address).slice(0, 60)}`);
         perps.add(perp);
+        openInterest ||= positive(market.open_interest_long) || positive(market.open_interest_short);
+        capacity ||= positive(market.capacity_long) || positive(market.capacity_short);
       }
-      if (!answer.has_more) return [...perps];
+      if (!answer.has_more) return { perps: [...perps], tier: openInterest ? 'active' : capacity ? 'idle' : 'dormant' };
     }
     throw new Error(`more than ${MAX_PAGES * PAGE_LIMIT} markets`);
   }
 
-  private remember(beacon: string, perps: string[]): void {
+  private remember(beacon: string, answer: Answer): void {
     this.answers.delete(beacon);
-    this.answers.set(beacon, { perps, at: Date.now() });
+    this.answers.set(beacon, answer);
     if (this.answers.size > MAX_BEACONS) this.answers.delete(this.answers.keys().next().value as string);
   }
+}
+
+/**
+ * A decimal string above zero. A field missing or not a decimal counts as tradable (positive): an answer
+ * market-data shapes otherwise must not make a beacon look dormant and hold its updates back.
+ */
+function positive(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value)) return true;
+  return /[1-9]/.test(value) && !value.startsWith('-');
 }
 
 function describe(error: unknown): string {

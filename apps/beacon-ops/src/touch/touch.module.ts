@@ -5,6 +5,6 @@ import { PerpTouches } from './perp-touches';
 /** Touch after update (off unless TOUCH_MARKET_DATA_URL is set). Needs the global WalletPoolModule and settings. */
 @Module({
   providers: [PerpsOfBeacon, PerpTouches, { provide: MARKET_DATA_FETCH, useValue: (input: Request) => fetch(input) }],
-  exports: [PerpTouches],
+  exports: [PerpTouches, PerpsOfBeacon],
 })
 export class TouchModule {}

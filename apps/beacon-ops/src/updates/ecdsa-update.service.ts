@@ -32,6 +32,7 @@ import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
 import { ArrayEcdsaVerifier, BoundEcdsaAdapter, DeployedEcdsaAdapter, EcdsaAdapters, EcdsaAdapterInfo } from './ecdsa-adapters';
 import { TrustedBeacons } from '../onchain/trusted-beacons';
+import { PublishGate } from '../gating/publish-gate';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const deployedBeacon = IDeployedEcdsaBeacon__factory.createInterface();
@@ -69,6 +70,7 @@ export class EcdsaUpdateService {
     private readonly adapters: EcdsaAdapters,
     private readonly trusted: TrustedBeacons,
     private readonly code: ContractCode,
+    private readonly gate: PublishGate,
   ) {}
 
   async update(body: EcdsaUpdateBody, idempotencyKey: string | undefined): Promise<string> {
@@ -105,6 +107,8 @@ export class EcdsaUpdateService {
       call: async () => {
         // Again under the beacon lock: an /unregister_beacon of this process that ran meanwhile is seen (it drops the cached yes).
         await this.trusted.require(provider, beacon);
+        // Under the beacon lock, before any charge or journal row: a gated update costs nothing (gating/).
+        await this.gate.check(beacon, publishedMeasurement(body));
         // Unordered nonces: a random 256-bit one is unused with certainty, and needs no coordination between replicas.
         const measurement = { measurement: single.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
         // One digest, signed and journaled.
@@ -144,6 +148,7 @@ export class EcdsaUpdateService {
       idempotencyKey,
       call: async () => {
         await this.trusted.require(provider, beacon);
+        await this.gate.check(beacon, publishedMeasurement(body));
         const measurement = { measurements: values, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
         const digest = groupMeasurementDigest(adapter.adapter, chainId, measurement);
         const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
@@ -198,6 +203,7 @@ export class EcdsaUpdateService {
       idempotencyKey,
       call: async () => {
         await this.trusted.require(provider, beacon);
+        await this.gate.check(beacon, publishedMeasurement(body));
         const measurement = { measurement: body.measurement, nonce: timestampNonce() };
         const digest = deployedMeasurementDigest(
           { name: domain.name, version: domain.version, chainId, verifyingContract: adapter.adapter },
@@ -265,6 +271,7 @@ export class EcdsaUpdateService {
       idempotencyKey,
       call: async () => {
         await this.trusted.require(provider, beacon);
+        await this.gate.check(beacon, publishedMeasurement(body));
         const measurement = { measurement: measurements, nonce: timestampNonce() };
         const digest = arrayMeasurementDigest(
           { name: domain.name, version: domain.version, chainId, verifyingContract: verifier.adapter },
@@ -350,4 +357,9 @@ export function measurementFor(adapter: EcdsaAdapterInfo, body: EcdsaUpdateBody)
     sent,
     `${body.beacon_address} is a group beacon of ${group} values: measurement must be an array of exactly ${group} decimal strings (expected length ${group}), got ${given}`,
   );
+}
+
+/** The measurement as the journal keeps it (decimal strings): what publish gating compares. */
+function publishedMeasurement(body: EcdsaUpdateBody): string | string[] {
+  return (journalRequest(body) as { measurement: string | string[] }).measurement;
 }

@@ -12,6 +12,7 @@ import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
 import { UpdateBeaconBody } from './dto/update-beacon.dto';
 import { EcdsaUpdateService } from './ecdsa-update.service';
 import { ZkUpdateService } from './zk-update.service';
+import { PublishGatedError } from '../gating/publish-gated';
 
 const TX_HASH = { type: 'string', example: 'Transaction hash: 0x3c1f...' } as const;
 const txData = (hash: string) => `Transaction hash: ${hash}`;
@@ -56,14 +57,30 @@ export class UpdatesController {
     404: 'Beacon not found: no contract at beacon_address',
     422: 'Invalid proof: signer mismatch, measurement out of range; or not an ECDSA-adapter beacon the service signs for, a measurement of the wrong form or length for the beacon (an array for a single-value beacon, not exactly its size for a group: the message names the expected length), or a field is invalid',
   })
-  @ApiEnvelopeResponse(TX_HASH, CONFIRMED)
+  @ApiEnvelopeResponse(TX_HASH, {
+    ...CONFIRMED,
+    description:
+      'Envelope with success true. With PUBLISH_GATING on, an update held back (an unchanged measurement within the heartbeat, or any within the minimum interval) answers data null, confirmed true and a message naming the rule and the time from which a publish goes through: nothing was sent, no gas spent, no token budget charged',
+  })
   async updateWithEcdsa(
     @Body() body: EcdsaUpdateBody,
     @IdempotencyKey() key: string | undefined,
     @Query() query: ConfirmationQuery,
-  ): Promise<UpdateEnvelope<string>> {
-    const outcome = this.touched(await unlessUnconfirmed(() => this.ecdsa.update(body, key)), () => [body.beacon_address]);
-    return updateAnswer(outcome, query.require_confirmation, txData, txData);
+  ): Promise<UpdateEnvelope<string | null>> {
+    let outcome: UpdateOutcome<string>;
+    try {
+      outcome = await unlessUnconfirmed(() => this.ecdsa.update(body, key));
+    } catch (error) {
+      // Held back by publish gating: nothing sent, nothing pending, so the answer is final (confirmed: true).
+      if (error instanceof PublishGatedError) return { success: true, data: null, message: error.message, confirmed: true };
+      throw error;
+    }
+    return updateAnswer(
+      this.touched(outcome, () => [body.beacon_address]),
+      query.require_confirmation,
+      txData,
+      txData,
+    );
   }
 
   @OperationRoute('batch_update_beacon', 'Update 1-100 ZK beacons in one transaction; each entry succeeds or fails on its own', {

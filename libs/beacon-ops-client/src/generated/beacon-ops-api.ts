@@ -163,6 +163,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/get_beacon_gating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A beacon's publish gating: the values in force (its overrides, else the settings) and which it overrides */
+        post: operations["routes_beacon_get_beacon_gating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -208,6 +225,23 @@ export interface paths {
         put?: never;
         /** Register an existing beacon with a registry; already registered: success, data null */
         post: operations["routes_beacon_register_beacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/set_beacon_gating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a beacon's publish gating overrides: a field given sets it, null returns it to the setting, an absent one stays */
+        post: operations["routes_beacon_set_beacon_gating"];
         delete?: never;
         options?: never;
         head?: never;
@@ -325,6 +359,34 @@ export interface components {
             /** @example 3 */
             total_requested: number;
         };
+        BeaconGatingDto: {
+            /** @example 0x5fbdb2315678afecb367f032d93f642f64180aa3 */
+            beacon_address: string;
+            /** @description PUBLISH_GATING: whether the service gates at all (the values below apply only then) */
+            enabled: boolean;
+            /**
+             * @description In force for this beacon: its override, else the setting
+             * @example 840
+             */
+            heartbeat_seconds: number;
+            /** @example 0 */
+            idle_min_interval_seconds: number;
+            /** @example 0 */
+            min_interval_seconds: number;
+            /**
+             * @description The fields this beacon overrides
+             * @example [
+             *       "heartbeat_seconds"
+             *     ]
+             */
+            overridden: string[];
+            /**
+             * @description Pinned tier; null: from market-data's open interest and capacity
+             * @example null
+             * @enum {string|null}
+             */
+            tier: "active" | "idle" | "dormant" | null;
+        };
         CheckResultDto: {
             /**
              * @description How long the probe took, in milliseconds
@@ -416,6 +478,10 @@ export interface components {
              * @enum {boolean}
              */
             success: false;
+        };
+        GetBeaconGatingBody: {
+            /** @description The beacon whose publish gating to read */
+            beacon_address: string;
         };
         HealthDto: {
             /**
@@ -554,6 +620,31 @@ export interface components {
              * @example 10
              */
             working_endpoints: number;
+        };
+        SetBeaconGatingBody: {
+            /** @description The beacon whose publish gating to change */
+            beacon_address: string;
+            /**
+             * @description Overrides PUBLISH_HEARTBEAT_SECONDS (0: no heartbeat rule); null: the setting
+             * @example 840
+             */
+            heartbeat_seconds?: number | null;
+            /**
+             * @description Overrides PUBLISH_IDLE_MIN_INTERVAL_SECONDS; null: the setting
+             * @example 0
+             */
+            idle_min_interval_seconds?: number | null;
+            /**
+             * @description Overrides PUBLISH_MIN_INTERVAL_SECONDS (0: no floor); null: the setting
+             * @example 0
+             */
+            min_interval_seconds?: number | null;
+            /**
+             * @description Pins the beacon's tier; null: from market-data's open interest and capacity
+             * @example active
+             * @enum {string|null}
+             */
+            tier?: "active" | "idle" | "dormant" | null;
         };
         UnregisterBeaconBody: {
             /** @description The beacon to remove from the registry */
@@ -1806,6 +1897,151 @@ export interface operations {
             };
         };
     };
+    routes_beacon_get_beacon_gating: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetBeaconGatingBody"];
+            };
+        };
+        responses: {
+            /** @description Envelope with success true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BeaconGatingDto"];
+                        message: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication failed: missing or wrong bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large (160 KiB for /batch_update_beacon, 72 KiB for /update_beacon, 4 KiB for the rest) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid request: the message names each invalid field; also Idempotency-Key reused with another request, or a transaction above its gas cap */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too many failed authentication attempts from this address
+             *
+             *     The token's transactions per minute or gas per hour are used up; Retry-After gives the seconds to wait
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error (sanitised) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Chain RPC unavailable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Insufficient gas (fund the wallet pool), all wallets busy, or the contract this route needs is not configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No receipt in time; the message carries the transaction hash, which the journal reconciles */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     routes_info_health: {
         parameters: {
             query?: never;
@@ -2005,6 +2241,160 @@ export interface operations {
                 };
             };
             /** @description A field is invalid (e.g. no registry at registry_address), or the pool wallets are not registrars */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too many failed authentication attempts from this address
+             *
+             *     The token's transactions per minute or gas per hour are used up; Retry-After gives the seconds to wait
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error (sanitised) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Chain RPC unavailable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Insufficient gas (fund the wallet pool), all wallets busy, or the contract this route needs is not configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No receipt in time; the message carries the transaction hash, which the journal reconciles */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    routes_beacon_set_beacon_gating: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry return the first answer without a second transaction (1-255 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetBeaconGatingBody"];
+            };
+        };
+        responses: {
+            /** @description Envelope with success true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BeaconGatingDto"];
+                        message: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication failed: missing or wrong bearer token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beacon not found: no contract at beacon_address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large (160 KiB for /batch_update_beacon, 72 KiB for /update_beacon, 4 KiB for the rest) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A field is invalid (seconds 0-604800, tier active, idle or dormant), or none of heartbeat_seconds, min_interval_seconds, idle_min_interval_seconds, tier is given */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2401,7 +2791,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Envelope with success true */
+            /** @description Envelope with success true. With PUBLISH_GATING on, an update held back (an unchanged measurement within the heartbeat, or any within the minimum interval) answers data null, confirmed true and a message naming the rule and the time from which a publish goes through: nothing was sent, no gas spent, no token budget charged */
             200: {
                 headers: {
                     [name: string]: unknown;

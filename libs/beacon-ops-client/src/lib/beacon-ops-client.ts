@@ -103,6 +103,12 @@ export function createBeaconOpsClient(options: BeaconOpsClientOptions) {
     /** data null: the registry did not hold the beacon (message `Beacon not registered`). Without registry_address: the service's REGISTRY_ADDRESS. */
     unregisterBeacon: (body: BodyOf<'routes_beacon_unregister_beacon'>, call?: CallOptions) =>
       unwrap<DataOf<'routes_beacon_unregister_beacon'>>(raw.POST('/unregister_beacon', { body, params: withKey(call) })),
+    /** A beacon's publish gating: the values in force and the fields it overrides. */
+    getBeaconGating: (body: BodyOf<'routes_beacon_get_beacon_gating'>, call?: CallOptions) =>
+      unwrap<DataOf<'routes_beacon_get_beacon_gating'>>(raw.POST('/get_beacon_gating', { body, params: withKey(call) })),
+    /** Each field: absent, unchanged; null, back to the service's setting; a value, this beacon's override. */
+    setBeaconGating: (body: BodyOf<'routes_beacon_set_beacon_gating'>, call?: CallOptions) =>
+      unwrap<DataOf<'routes_beacon_set_beacon_gating'>>(raw.POST('/set_beacon_gating', { body, params: withKey(call) })),
     updateBeacon: (body: BodyOf<'routes_beacon_update_beacon'>, call?: UpdateCallOptions) =>
       unwrapUpdate<DataOf<'routes_beacon_update_beacon'>>(raw.POST('/update_beacon', { body, params: forUpdate(call) })),
     /** `measurement`: one decimal string for a single-value beacon, an array of exactly its size for a group beacon. */
