@@ -12,8 +12,10 @@ const INDEX_TABLES = [
   'candles',
   'chain_cursor',
   'chain_cursor_blocks',
+  'funding_history',
   'market_write_versions',
   'markets',
+  'open_interest_history',
   'positions',
   'snapshots',
   'ticks',
@@ -75,6 +77,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStoreMarketWriteVersions1767225600006',
           'IndexStoreCandles1767225600007',
           'IndexStoreTradesByPosition1767225600008',
+          'IndexStoreMarketHistory1767225600010',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -280,6 +283,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedIndex = await revertStore('index', indexUrl, 10);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStoreMarketHistory1767225600010',
       'IndexStoreTradesByPosition1767225600008',
       'IndexStoreCandles1767225600007',
       'IndexStoreMarketWriteVersions1767225600006',

@@ -8,6 +8,7 @@ import { IndexStoreChainCursor1767225600005 } from './index-store/1767225600005-
 import { IndexStoreMarketWriteVersions1767225600006 } from './index-store/1767225600006-index-store-market-write-versions';
 import { IndexStoreCandles1767225600007 } from './index-store/1767225600007-index-store-candles';
 import { IndexStoreTradesByPosition1767225600008 } from './index-store/1767225600008-index-store-trades-by-position';
+import { IndexStoreMarketHistory1767225600010 } from './index-store/1767225600010-index-store-market-history';
 import { SourceStoreSchema1767225600000 } from './source-store/1767225600000-source-store-schema';
 import { SourceStoreReaderRole1767225600001 } from './source-store/1767225600001-source-store-reader-role';
 
@@ -24,5 +25,6 @@ export const INDEX_STORE_MIGRATIONS: MigrationClass[] = [
   IndexStoreMarketWriteVersions1767225600006,
   IndexStoreCandles1767225600007,
   IndexStoreTradesByPosition1767225600008,
+  IndexStoreMarketHistory1767225600010,
 ];
 export const SOURCE_STORE_MIGRATIONS: MigrationClass[] = [SourceStoreSchema1767225600000, SourceStoreReaderRole1767225600001];
