@@ -121,6 +121,8 @@ export const QUERY_PATHS: QueryPath[] = [
     sql: `SELECT * FROM funding_history WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3 ORDER BY "timestamp" DESC, id DESC ${PAGE}`,
     sampleSql: `SELECT perp_address, min("timestamp"), max("timestamp") FROM funding_history GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
     indexes: ['funding_history_market_time_idx'],
+    // The simulator writes one point per market (its final row); an indexer's store grows a point per changing block.
+    smallTable: true,
   },
   {
     name: 'funding_history total in a time range',
@@ -129,6 +131,8 @@ export const QUERY_PATHS: QueryPath[] = [
     sql: `SELECT count(*) FROM funding_history WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3`,
     sampleSql: `SELECT perp_address, min("timestamp"), max("timestamp") FROM funding_history GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
     indexes: ['funding_history_market_time_idx'],
+    // The simulator writes one point per market (its final row); an indexer's store grows a point per changing block.
+    smallTable: true,
   },
   {
     name: 'open_interest_history page in a time range',
@@ -137,6 +141,8 @@ export const QUERY_PATHS: QueryPath[] = [
     sql: `SELECT * FROM open_interest_history WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3 ORDER BY "timestamp" DESC, id DESC ${PAGE}`,
     sampleSql: `SELECT perp_address, min("timestamp"), max("timestamp") FROM open_interest_history GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
     indexes: ['open_interest_history_market_time_idx'],
+    // The simulator writes one point per market (its final row); an indexer's store grows a point per changing block.
+    smallTable: true,
   },
   {
     name: 'open_interest_history total in a time range',
@@ -145,6 +151,8 @@ export const QUERY_PATHS: QueryPath[] = [
     sql: `SELECT count(*) FROM open_interest_history WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3`,
     sampleSql: `SELECT perp_address, min("timestamp"), max("timestamp") FROM open_interest_history GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
     indexes: ['open_interest_history_market_time_idx'],
+    // The simulator writes one point per market (its final row); an indexer's store grows a point per changing block.
+    smallTable: true,
   },
   {
     name: '24h price range of a market',
