@@ -78,7 +78,7 @@ describe('market-data through @perp/market-data-client', () => {
     expect(await md.getReadiness()).toMatchObject({ status: 'ready' });
   });
 
-  it('markets: listMarkets, getMarket, getLiveMarket, getMarketStats, listMarketSnapshots, listMarketTrades, listMarketCandles, getMarketHistory', async () => {
+  it('markets: listMarkets, getMarket, getLiveMarket, getMarketStats, listMarketSnapshots, listMarketTrades, listMarketCandles, listMarketFunding, listMarketOpenInterest, getMarketHistory', async () => {
     const list = await md.listMarkets({ limit: 100 });
     expect(list).toMatchObject({ ...PAGE, offset: 0, limit: 100 });
     expect(list.total).toBe(PRESETS['small'].markets);
@@ -129,6 +129,24 @@ describe('market-data through @perp/market-data-client', () => {
     }
     const minutes = await md.listMarketCandles(market.perp_address, { resolution: '1m', limit: 1 });
     expect(minutes.total).toBe(new Set([...marks, ...closes].map((row) => row.timestamp.slice(0, 16))).size);
+
+    // The simulator writes each market's final row: its one point of each history, equal to the market's figures.
+    const funding = await md.listMarketFunding(market.perp_address);
+    expect(funding).toMatchObject({ ...PAGE, total: 1 });
+    expect(funding.items[0]).toMatchObject({
+      block_number: null,
+      funding_rate_daily: detail.market.funding_rate_daily,
+      timestamp: expect.stringMatching(ISO_UTC),
+    });
+    const openInterest = await md.listMarketOpenInterest(market.perp_address, { limit: 10 });
+    expect(openInterest).toMatchObject({ ...PAGE, total: 1, limit: 10 });
+    expect(openInterest.items[0]).toMatchObject({
+      block_number: null,
+      open_interest_long: detail.market.open_interest_long,
+      open_interest_short: detail.market.open_interest_short,
+      capacity_long: detail.market.capacity_long,
+      capacity_short: detail.market.capacity_short,
+    });
 
     const withTicker = list.items.find((m) => m.ticker);
     expect(withTicker).toBeDefined();
@@ -188,7 +206,12 @@ describe('market-data through @perp/market-data-client', () => {
     expect((await md.v1GetMarket(id)).market.id).toBe(id);
     expect(await md.v1GetLiveMarket(id)).toMatchObject({ perp_id: id, mark_price: expect.stringMatching(DECIMAL) });
     expect(await md.v1GetMarketStats(id)).toMatchObject({ perp_id: id });
-    expect(await md.v1ListMarketOpenInterest(id)).toMatchObject({ ...PAGE, items: [], total: 0 });
+    // The same points as listMarketOpenInterest, in the legacy shape.
+    const oi = await md.listMarketOpenInterest(id);
+    expect(await md.v1ListMarketOpenInterest(id)).toEqual({
+      ...oi,
+      items: oi.items.map((p) => ({ perp_id: id, taker_long_oi: p.open_interest_long, taker_short_oi: p.open_interest_short, timestamp: p.timestamp })),
+    });
     expect((await md.v1ListMarketSnapshots(id, { limit: 2 })).items[0]).toMatchObject({ perp: id });
     expect(await md.v1ListMarketTrades(id, { limit: 2 })).toMatchObject(PAGE);
     const positions = await md.v1ListPositions({ market_id: id, limit: 2 });

@@ -128,6 +128,8 @@ describe('market-data request hygiene', () => {
     '/markets',
     `/markets/${MARKET}/snapshots`,
     `/markets/${MARKET}/trades`,
+    `/markets/${MARKET}/funding`,
+    `/markets/${MARKET}/open-interest`,
     `/markets/${TICKER}/history`,
     '/positions',
     '/positions/liquidatable',

@@ -17,6 +17,7 @@ export * from './lib/liquidation-mark';
 export * from './lib/candidate-bounds';
 export * from './lib/query-paths';
 export * from './lib/candles';
+export * from './lib/market-history';
 export { INDEX_STORE_MIGRATIONS, SOURCE_STORE_MIGRATIONS } from './migrations';
 export * from './lib/contract-figures';
 export * from './lib/tables';

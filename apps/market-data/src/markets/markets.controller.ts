@@ -5,7 +5,8 @@ import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL } from '../common';
 import { RequireApiKey } from '../auth';
 import { LiveMarketDto } from './live-market.dto';
 import { MarketDetailDto } from './market-detail.dto';
-import { SnapshotsQuery, TradesQuery } from './market-page-queries';
+import { MarketHistoryQuery, SnapshotsQuery, TradesQuery } from './market-page-queries';
+import { FundingPointDto, OpenInterestPointDto } from './market-history.dto';
 import { MARKET_READ_MAX_AGE_SECONDS } from './market-reads.service';
 import { MarketStatsDto } from './market-stats.dto';
 import { MarketDto } from './market.dto';
@@ -81,6 +82,32 @@ export class MarketsController {
   @HttpCache('no-cache')
   snapshots(@Param('perp_address', ParseAddressPathPipe) perpAddress: string, @Query() query: SnapshotsQuery): Promise<Page<SnapshotDto>> {
     return this.service.snapshots(perpAddress, query);
+  }
+
+  @Get(':perp_address/funding')
+  @ApiOperation({
+    summary: 'Funding history, newest first (timestamp, then id); start_time and end_time inclusive',
+    description: 'A point at each indexed block (or simulator write) that changed the funding rate or the cumulative funding: the state after that block.',
+  })
+  @PERP_ADDRESS_PARAM
+  @ApiPageResponse(FundingPointDto)
+  @ApiErrors(MARKET_404)
+  @HttpCache('no-cache')
+  funding(@Param('perp_address', ParseAddressPathPipe) perpAddress: string, @Query() query: MarketHistoryQuery): Promise<Page<FundingPointDto>> {
+    return this.service.funding(perpAddress, query);
+  }
+
+  @Get(':perp_address/open-interest')
+  @ApiOperation({
+    summary: 'Open-interest history, newest first (timestamp, then id); start_time and end_time inclusive',
+    description: 'A point at each indexed block (or simulator write) that changed the open interest or the capacity: the state after that block.',
+  })
+  @PERP_ADDRESS_PARAM
+  @ApiPageResponse(OpenInterestPointDto)
+  @ApiErrors(MARKET_404)
+  @HttpCache('no-cache')
+  openInterest(@Param('perp_address', ParseAddressPathPipe) perpAddress: string, @Query() query: MarketHistoryQuery): Promise<Page<OpenInterestPointDto>> {
+    return this.service.openInterest(perpAddress, query);
   }
 
   @Get(':perp_address/trades')

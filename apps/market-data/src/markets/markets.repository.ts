@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   decodeMarketChainRow,
+  FUNDING_HISTORY_API_COLUMNS,
+  FundingHistoryApiRow,
   MARKET_CHAIN_COLUMNS,
   MarketApiRow,
   SNAPSHOT_API_COLUMNS,
@@ -8,6 +10,8 @@ import {
   TRADE_API_COLUMNS,
   TradeApiRow,
   marketApiColumns,
+  OPEN_INTEREST_HISTORY_API_COLUMNS,
+  OpenInterestHistoryApiRow,
 } from '@perp/index-db';
 import { DataSource } from 'typeorm';
 import { TimeRangeFields, timeRangeConditions } from '../common';
@@ -110,11 +114,6 @@ export class MarketsRepository {
     return first === null || last === null || low === null || high === null ? null : { first, last, low, high };
   }
 
-  async marketExists(perpAddress: string): Promise<boolean> {
-    const rows = (await this.run((source) => source.query('SELECT 1 FROM markets WHERE perp_address = $1', [perpAddress]))) as unknown[];
-    return rows.length > 0;
-  }
-
   /** Snapshots newest first (timestamp, then id), inclusive time range. */
   snapshotsPage(perpAddress: string, page: PageParams): Promise<MarketPageRead<SnapshotApiRow>> {
     return this.timeSeriesPage<SnapshotApiRow>('snapshots', SNAPSHOT_API_COLUMNS, perpAddress, page);
@@ -125,11 +124,26 @@ export class MarketsRepository {
     return this.timeSeriesPage<TradeApiRow>('trades', TRADE_API_COLUMNS, perpAddress, page);
   }
 
+  /** Funding changes newest first (timestamp, then id), inclusive time range. */
+  fundingPage(perpAddress: string, page: PageParams): Promise<MarketPageRead<FundingHistoryApiRow>> {
+    return this.timeSeriesPage<FundingHistoryApiRow>('funding_history', FUNDING_HISTORY_API_COLUMNS, perpAddress, page);
+  }
+
+  /** Open-interest changes newest first (timestamp, then id), inclusive time range. */
+  openInterestPage(perpAddress: string, page: PageParams): Promise<MarketPageRead<OpenInterestHistoryApiRow>> {
+    return this.timeSeriesPage<OpenInterestHistoryApiRow>('open_interest_history', OPEN_INTEREST_HISTORY_API_COLUMNS, perpAddress, page);
+  }
+
   /**
    * One page and its exact total: `count(*)` with the page's own WHERE, an index-only scan
    * of (perp_address, timestamp DESC, id DESC); the existence check rides along.
    */
-  private timeSeriesPage<T>(table: 'snapshots' | 'trades', columns: string, perpAddress: string, page: PageParams): Promise<MarketPageRead<T>> {
+  private timeSeriesPage<T>(
+    table: 'snapshots' | 'trades' | 'funding_history' | 'open_interest_history',
+    columns: string,
+    perpAddress: string,
+    page: PageParams,
+  ): Promise<MarketPageRead<T>> {
     const params: unknown[] = [perpAddress];
     const where = ['perp_address = $1', ...timeRangeConditions('"timestamp"', page, params)].join(' AND ');
     const pageSql =

@@ -3,7 +3,9 @@ import { Page, toPage } from '@perp/http';
 import { JsonText, marketNotFound } from '../common';
 import { LiveMarketDto } from './live-market.dto';
 import { MarketDetailDto } from './market-detail.dto';
-import { SnapshotsQuery, TradesQuery } from './market-page-queries';
+import { MarketHistoryQuery, SnapshotsQuery, TradesQuery } from './market-page-queries';
+import { FundingPointDto, OpenInterestPointDto } from './market-history.dto';
+import { fundingPointView, openInterestPointView } from './market-history-views';
 import { MarketReadsService } from './market-reads.service';
 import { MarketStatsDto } from './market-stats.dto';
 import { liveView, marketDetailView, marketView, snapshotView, statsView, tradeView } from './market-views';
@@ -57,5 +59,19 @@ export class MarketsService {
     const page = await this.repository.tradesPage(perpAddress, query);
     if (!page) throw marketNotFound();
     return toPage(page.rows.map(tradeView), page.total, query);
+  }
+
+  /** 404 "Market not found" for an unknown market. */
+  async funding(perpAddress: string, query: MarketHistoryQuery): Promise<Page<FundingPointDto>> {
+    const page = await this.repository.fundingPage(perpAddress, query);
+    if (!page) throw marketNotFound();
+    return toPage(page.rows.map(fundingPointView), page.total, query);
+  }
+
+  /** 404 "Market not found" for an unknown market. */
+  async openInterest(perpAddress: string, query: MarketHistoryQuery): Promise<Page<OpenInterestPointDto>> {
+    const page = await this.repository.openInterestPage(perpAddress, query);
+    if (!page) throw marketNotFound();
+    return toPage(page.rows.map(openInterestPointView), page.total, query);
   }
 }

@@ -13,6 +13,8 @@ export const MARKET_DATA_OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /markets/{perp_address}/stats': 'getMarketStats',
   'GET /markets/{perp_address}/snapshots': 'listMarketSnapshots',
   'GET /markets/{perp_address}/candles': 'listMarketCandles',
+  'GET /markets/{perp_address}/funding': 'listMarketFunding',
+  'GET /markets/{perp_address}/open-interest': 'listMarketOpenInterest',
   'GET /index/status': 'getIndexStatus',
   'GET /markets/{perp_address}/trades': 'listMarketTrades',
   'GET /markets/{ticker}/history': 'getMarketHistory',

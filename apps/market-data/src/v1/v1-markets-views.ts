@@ -1,9 +1,10 @@
-import { MarketChainRow, MarketApiRow, SnapshotApiRow, TradeApiRow } from '@perp/index-db';
+import { MarketChainRow, MarketApiRow, OpenInterestHistoryApiRow, SnapshotApiRow, TradeApiRow } from '@perp/index-db';
 import { lowerAddress } from '../common';
 import { MarketWithSnapshot, PriceWindow } from '../markets/market-rows';
 import { liveFigures, snapshotView, tradeView } from '../markets/market-views';
 import { priceStats } from '../markets/price-stats';
-import { V1LiveMarketDto, V1MarketDetailDto, V1MarketDto, V1SnapshotDto, V1StatsDto, V1TradeDto } from './v1-markets.dto';
+import { openInterestPointView } from '../markets/market-history-views';
+import { V1LiveMarketDto, V1MarketDetailDto, V1MarketDto, V1OiPointDto, V1SnapshotDto, V1StatsDto, V1TradeDto } from './v1-markets.dto';
 
 /** Rows -> frozen /v1 shapes: the same figures as the unversioned routes, legacy names, no extra keys. */
 export function v1MarketView(row: MarketApiRow): V1MarketDto {
@@ -39,4 +40,10 @@ export function v1StatsView(perpAddress: string, window: PriceWindow): V1StatsDt
 export function v1TradeView(row: TradeApiRow): V1TradeDto {
   const { id, timestamp, perp_address, pos_id, was_liquidated, perp_delta, usd_delta, mark_price, funding, util_fees, liq_fee } = tradeView(row);
   return { id, timestamp, perp: perp_address, pos_id, was_liquidated, perp_delta, usd_delta, mark_price, funding, util_fees, liq_fee };
+}
+
+/** An open-interest point in the frozen legacy shape: the same figures as the unversioned one, capacity left out. */
+export function v1OiPointView(perpAddress: string, row: OpenInterestHistoryApiRow): V1OiPointDto {
+  const point = openInterestPointView(row);
+  return { perp_id: lowerAddress(perpAddress), taker_long_oi: point.open_interest_long, taker_short_oi: point.open_interest_short, timestamp: point.timestamp };
 }

@@ -55,7 +55,9 @@ export class V1MarketsController {
   }
 
   @Get(':market_id/oi')
-  @ApiOperation({ summary: 'Open-interest history (legacy): currently always an empty page; 404 for an unknown market' })
+  @ApiOperation({
+    summary: 'Open-interest history (legacy shape), newest first; the points of /markets/{perp_address}/open-interest; start_time and end_time inclusive',
+  })
   @MARKET_ID_PARAM
   @ApiPageResponse(V1OiPointDto)
   @ApiErrors(MARKET_404)

@@ -139,8 +139,17 @@ describe('/v1 market routes', () => {
     expect((await bed.get(`/v1/markets/${address('dead')}/trades`).expect(404)).body).toEqual({ detail: 'Market not found' });
   });
 
-  it('GET /v1/markets/{market_id}/oi: an empty page, 404 for an unknown market, limits 1-1000', async () => {
-    expect((await bed.get(`/v1/markets/${A}/oi`).expect(200)).body).toEqual({ items: [], total: 0, limit: 100, offset: 0, has_more: false });
+  it('GET /v1/markets/{market_id}/oi: the open-interest points in the legacy shape, 404 for an unknown market, limits 1-1000', async () => {
+    // A's row as inserted (created_at 100, one long atom) is its one point (market-history.e2e.spec covers the series).
+    const res = await bed.get(`/v1/markets/${A}/oi`).expect(200);
+    expect(res.body).toEqual({
+      items: [{ perp_id: A, taker_long_oi: '0.000001', taker_short_oi: '0', timestamp: '1970-01-01T00:01:40.000Z' }],
+      total: 1,
+      limit: 100,
+      offset: 0,
+      has_more: false,
+    });
+    for (const point of res.body.items) expect(Object.keys(point)).toEqual(['perp_id', 'taker_long_oi', 'taker_short_oi', 'timestamp']);
     expect((await bed.get(`/v1/markets/${A}/oi?limit=1000&offset=5&start_time=${T0}&end_time=${T0}`).expect(200)).body).toEqual({
       items: [],
       total: 0,

@@ -5,7 +5,7 @@ import { SnapshotsQuery, TradesQuery } from '../markets/market-page-queries';
 import { MarketReadsService } from '../markets/market-reads.service';
 import { MarketsRepository } from '../markets/markets.repository';
 import { V1MarketsQuery, V1OiQuery } from './v1-markets-queries';
-import { v1LiveView, v1MarketDetailView, v1MarketView, v1SnapshotView, v1StatsView, v1TradeView } from './v1-markets-views';
+import { v1LiveView, v1MarketDetailView, v1MarketView, v1OiPointView, v1SnapshotView, v1StatsView, v1TradeView } from './v1-markets-views';
 import { V1LiveMarketDto, V1MarketDetailDto, V1MarketDto, V1OiPointDto, V1SnapshotDto, V1StatsDto, V1TradeDto } from './v1-markets.dto';
 
 /**
@@ -35,10 +35,15 @@ export class V1MarketsService {
     return this.reads.view(read, 'v1-live', () => v1LiveView(read.market, read.snapshot, read.chain));
   }
 
-  /** No open-interest series is recorded yet: an empty page, but still 404 for an unknown market. */
+  /** The points of /markets/{perp_address}/open-interest in the legacy shape; 404 "Market not found" for an unknown market. */
   async oi(perpAddress: string, query: V1OiQuery): Promise<Page<V1OiPointDto>> {
-    if (!(await this.repository.marketExists(perpAddress))) throw marketNotFound();
-    return toPage<V1OiPointDto>([], 0, query);
+    const page = await this.repository.openInterestPage(perpAddress, query);
+    if (!page) throw marketNotFound();
+    return toPage(
+      page.rows.map((row) => v1OiPointView(perpAddress, row)),
+      page.total,
+      query,
+    );
   }
 
   async stats(perpAddress: string): Promise<JsonText<V1StatsDto>> {

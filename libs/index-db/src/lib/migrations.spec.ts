@@ -12,8 +12,10 @@ const INDEX_TABLES = [
   'candles',
   'chain_cursor',
   'chain_cursor_blocks',
+  'funding_history',
   'market_write_versions',
   'markets',
+  'open_interest_history',
   'positions',
   'snapshots',
   'stream_event_window',
@@ -78,6 +80,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStoreCandles1767225600007',
           'IndexStoreTradesByPosition1767225600008',
           'IndexStoreStreamEvents1767225600009',
+          'IndexStoreMarketHistory1767225600010',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -105,6 +108,10 @@ describe('index-db migrations (real Postgres)', () => {
     expect(defs['positions_pkey']).toContain('(perp_address, id)');
     expect(defs['positions_id_idx']).toContain('(id, perp_address)');
     expect(defs['positions_liquidation_idx']).toContain('(perp_address, is_long, liq_mark_x96) WHERE ((NOT is_closed) AND (NOT is_maker))');
+    for (const table of ['funding_history', 'open_interest_history']) {
+      expect(defs[`${table}_market_time_idx`]).toContain('(perp_address, "timestamp" DESC, id DESC)');
+      expect(defs[`${table}_block_idx`]).toContain('(block_number) WHERE (block_number IS NOT NULL)');
+    }
     expect(Object.keys(defs).sort()).toEqual(
       [
         'beacon_index_updates_beacon_idx',
@@ -112,6 +119,9 @@ describe('index-db migrations (real Postgres)', () => {
         'candles_pkey',
         'chain_cursor_blocks_pkey',
         'chain_cursor_pkey',
+        'funding_history_block_idx',
+        'funding_history_market_time_idx',
+        'funding_history_pkey',
         'market_write_versions_pkey',
         'markets_beacon_address_idx',
         'markets_created_asc_idx',
@@ -124,6 +134,9 @@ describe('index-db migrations (real Postgres)', () => {
         'markets_open_interest_desc_idx',
         'markets_pkey',
         'markets_ticker_key',
+        'open_interest_history_block_idx',
+        'open_interest_history_market_time_idx',
+        'open_interest_history_pkey',
         'positions_closed_idx',
         'positions_holder_idx',
         'positions_liquidation_idx',
@@ -282,9 +295,10 @@ describe('index-db migrations (real Postgres)', () => {
 
   it('roll back to empty and apply again', async () => {
     await withPgClient(indexUrl, (c) => c.query(`DROP ROLE market_data_api`));
-    const revertedIndex = await revertStore('index', indexUrl, 10);
+    const revertedIndex = await revertStore('index', indexUrl, INDEX_STORE_MIGRATIONS.length);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStoreMarketHistory1767225600010',
       'IndexStoreStreamEvents1767225600009',
       'IndexStoreTradesByPosition1767225600008',
       'IndexStoreCandles1767225600007',

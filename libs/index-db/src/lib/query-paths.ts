@@ -115,6 +115,46 @@ export const QUERY_PATHS: QueryPath[] = [
     indexes: ['snapshots_market_time_idx'],
   },
   {
+    name: 'funding_history page in a time range',
+    route: 'GET /markets/{perp_address}/funding?start_time=&end_time=',
+    store: 'index',
+    sql: `SELECT * FROM funding_history WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3 ORDER BY "timestamp" DESC, id DESC ${PAGE}`,
+    sampleSql: `SELECT perp_address, min("timestamp"), max("timestamp") FROM funding_history GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['funding_history_market_time_idx'],
+    // The simulator writes one point per market (its final row); an indexer's store grows a point per changing block.
+    smallTable: true,
+  },
+  {
+    name: 'funding_history total in a time range',
+    route: 'GET /markets/{perp_address}/funding (total)',
+    store: 'index',
+    sql: `SELECT count(*) FROM funding_history WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3`,
+    sampleSql: `SELECT perp_address, min("timestamp"), max("timestamp") FROM funding_history GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['funding_history_market_time_idx'],
+    // The simulator writes one point per market (its final row); an indexer's store grows a point per changing block.
+    smallTable: true,
+  },
+  {
+    name: 'open_interest_history page in a time range',
+    route: 'GET /markets/{perp_address}/open-interest, /v1/markets/{market_id}/oi?start_time=&end_time=',
+    store: 'index',
+    sql: `SELECT * FROM open_interest_history WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3 ORDER BY "timestamp" DESC, id DESC ${PAGE}`,
+    sampleSql: `SELECT perp_address, min("timestamp"), max("timestamp") FROM open_interest_history GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['open_interest_history_market_time_idx'],
+    // The simulator writes one point per market (its final row); an indexer's store grows a point per changing block.
+    smallTable: true,
+  },
+  {
+    name: 'open_interest_history total in a time range',
+    route: 'GET /markets/{perp_address}/open-interest (total)',
+    store: 'index',
+    sql: `SELECT count(*) FROM open_interest_history WHERE perp_address = $1 AND "timestamp" >= $2 AND "timestamp" <= $3`,
+    sampleSql: `SELECT perp_address, min("timestamp"), max("timestamp") FROM open_interest_history GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['open_interest_history_market_time_idx'],
+    // The simulator writes one point per market (its final row); an indexer's store grows a point per changing block.
+    smallTable: true,
+  },
+  {
     name: '24h price range of a market',
     route: 'GET /markets/{perp_address}/stats',
     store: 'index',

@@ -9,6 +9,7 @@ import { IndexStoreMarketWriteVersions1767225600006 } from './index-store/176722
 import { IndexStoreCandles1767225600007 } from './index-store/1767225600007-index-store-candles';
 import { IndexStoreTradesByPosition1767225600008 } from './index-store/1767225600008-index-store-trades-by-position';
 import { IndexStoreStreamEvents1767225600009 } from './index-store/1767225600009-index-store-stream-events';
+import { IndexStoreMarketHistory1767225600010 } from './index-store/1767225600010-index-store-market-history';
 import { SourceStoreSchema1767225600000 } from './source-store/1767225600000-source-store-schema';
 import { SourceStoreReaderRole1767225600001 } from './source-store/1767225600001-source-store-reader-role';
 
@@ -26,5 +27,6 @@ export const INDEX_STORE_MIGRATIONS: MigrationClass[] = [
   IndexStoreCandles1767225600007,
   IndexStoreTradesByPosition1767225600008,
   IndexStoreStreamEvents1767225600009,
+  IndexStoreMarketHistory1767225600010,
 ];
 export const SOURCE_STORE_MIGRATIONS: MigrationClass[] = [SourceStoreSchema1767225600000, SourceStoreReaderRole1767225600001];

@@ -185,6 +185,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/markets/{perp_address}/funding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Funding history, newest first (timestamp, then id); start_time and end_time inclusive
+         * @description A point at each indexed block (or simulator write) that changed the funding rate or the cumulative funding: the state after that block.
+         */
+        get: operations["listMarketFunding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/markets/{perp_address}/live": {
         parameters: {
             query?: never;
@@ -194,6 +214,26 @@ export interface paths {
         };
         /** Live figures from the market's latest snapshot */
         get: operations["getLiveMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markets/{perp_address}/open-interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest history, newest first (timestamp, then id); start_time and end_time inclusive
+         * @description A point at each indexed block (or simulator write) that changed the open interest or the capacity: the state after that block.
+         */
+        get: operations["listMarketOpenInterest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -475,7 +515,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open-interest history (legacy): currently always an empty page; 404 for an unknown market */
+        /** Open-interest history (legacy shape), newest first; the points of /markets/{perp_address}/open-interest; start_time and end_time inclusive */
         get: operations["v1ListMarketOpenInterest"];
         put?: never;
         post?: never;
@@ -829,6 +869,27 @@ export interface components {
             util_fees: string | null;
             /** @description true when the close was a liquidation */
             was_liquidated: boolean;
+        };
+        FundingPointDto: {
+            /** @description Block the indexer read it at; null where the simulator wrote it */
+            block_number: number | null;
+            /**
+             * @description Funding paid per 1 perp since the market was created, USD, signed
+             * @example 1.5
+             */
+            cumulative_funding: string;
+            /**
+             * @description Funding per day, signed; positive means longs pay shorts (as funding_rate_daily on the market)
+             * @example 1.5
+             */
+            funding_rate_daily: string | null;
+            id: number;
+            /**
+             * Format: date-time
+             * @description Time of the block (or simulator step) that changed it
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            timestamp: string;
         };
         HealthDto: {
             /**
@@ -1207,6 +1268,37 @@ export interface components {
             key: string;
             /** @example my-bot */
             name: string;
+        };
+        OpenInterestPointDto: {
+            /** @description Block the indexer read it at; null where the simulator wrote it */
+            block_number: number | null;
+            /**
+             * @description Perps the open maker ranges hold above the pool price
+             * @example 1.5
+             */
+            capacity_long: string;
+            /**
+             * @description Perps the open maker ranges absorb below the pool price
+             * @example 1.5
+             */
+            capacity_short: string;
+            id: number;
+            /**
+             * @description Perps: sum of open long taker sizes
+             * @example 1.5
+             */
+            open_interest_long: string;
+            /**
+             * @description Perps: sum of open short taker sizes
+             * @example 1.5
+             */
+            open_interest_short: string;
+            /**
+             * Format: date-time
+             * @description Time of the block (or simulator step) that changed it
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            timestamp: string;
         };
         PositionDto: {
             /**
@@ -2770,6 +2862,136 @@ export interface operations {
             };
         };
     };
+    listMarketFunding: {
+        parameters: {
+            query?: {
+                /** @description Inclusive upper bound (ISO 8601; no offset means UTC) */
+                end_time?: string;
+                /** @description Page size */
+                limit?: number;
+                /** @description Number of items to skip */
+                offset?: number;
+                /** @description Inclusive lower bound (ISO 8601; no offset means UTC) */
+                start_time?: string;
+            };
+            header?: {
+                /** @description An ETag of an earlier response: 304 without a body when unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Perp contract address, any case (422 when malformed) */
+                perp_address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description offset + items.length < total */
+                        has_more: boolean;
+                        items: components["schemas"]["FundingPointDto"][];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). 200 responses carry ETag and Cache-Control: private, no-cache */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a URL with bad percent-encoding, or a body that is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Market not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A path parameter over 256 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation error (path or query) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (per key), or too many failed authentications from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Internal server error (sanitised; X-Request-Id names the request in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Index store unavailable, or Key store unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     getLiveMarket: {
         parameters: {
             query?: never;
@@ -2819,6 +3041,136 @@ export interface operations {
                 };
             };
             /** @description Market not found, or No live data for market (no snapshot yet) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request timeout: the request did not arrive within HTTP_REQUEST_TIMEOUT_MS */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A path parameter over 256 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation error (path or query) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (per key), or too many failed authentications from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Internal server error (sanitised; X-Request-Id names the request in the logs) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Index store unavailable, or Key store unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    listMarketOpenInterest: {
+        parameters: {
+            query?: {
+                /** @description Inclusive upper bound (ISO 8601; no offset means UTC) */
+                end_time?: string;
+                /** @description Page size */
+                limit?: number;
+                /** @description Number of items to skip */
+                offset?: number;
+                /** @description Inclusive lower bound (ISO 8601; no offset means UTC) */
+                start_time?: string;
+            };
+            header?: {
+                /** @description An ETag of an earlier response: 304 without a body when unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Perp contract address, any case (422 when malformed) */
+                perp_address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description offset + items.length < total */
+                        has_more: boolean;
+                        items: components["schemas"]["OpenInterestPointDto"][];
+                        limit: number;
+                        offset: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). 200 responses carry ETag and Cache-Control: private, no-cache */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a URL with bad percent-encoding, or a body that is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Market not found */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -65,6 +65,10 @@ export function createMarketDataClient(options: MarketDataClientOptions) {
     getIndexStatus: () => settle<OkBody<'getIndexStatus'>>(raw.GET('/index/status')),
     listMarketCandles: (perpAddress: string, query: QueryOf<'listMarketCandles'>) =>
       settle<OkBody<'listMarketCandles'>>(raw.GET('/markets/{perp_address}/candles', { params: { path: { perp_address: perpAddress }, query } })),
+    listMarketFunding: (perpAddress: string, query: QueryOf<'listMarketFunding'> = {}) =>
+      settle<OkBody<'listMarketFunding'>>(raw.GET('/markets/{perp_address}/funding', { params: { path: { perp_address: perpAddress }, query } })),
+    listMarketOpenInterest: (perpAddress: string, query: QueryOf<'listMarketOpenInterest'> = {}) =>
+      settle<OkBody<'listMarketOpenInterest'>>(raw.GET('/markets/{perp_address}/open-interest', { params: { path: { perp_address: perpAddress }, query } })),
     listMarketTrades: (perpAddress: string, query: QueryOf<'listMarketTrades'> = {}) =>
       settle<OkBody<'listMarketTrades'>>(raw.GET('/markets/{perp_address}/trades', { params: { path: { perp_address: perpAddress }, query } })),
     getMarketHistory: (ticker: string, query: QueryOf<'getMarketHistory'> = {}) =>

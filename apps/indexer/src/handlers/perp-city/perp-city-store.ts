@@ -128,6 +128,9 @@ export class PerpCityStore {
   async dropAppendOnlyAfter(forkBlock: number): Promise<void> {
     await this.tx.query(`DELETE FROM trades WHERE block_number > $1`, [forkBlock]);
     await this.tx.query(`DELETE FROM snapshots WHERE block_number > $1`, [forkBlock]);
+    // The markets rows re-read at the fork then match the latest point left, so their trigger adds none.
+    await this.tx.query(`DELETE FROM funding_history WHERE block_number > $1`, [forkBlock]);
+    await this.tx.query(`DELETE FROM open_interest_history WHERE block_number > $1`, [forkBlock]);
   }
 
   async marketsWrittenAfter(forkBlock: number): Promise<Raw[]> {

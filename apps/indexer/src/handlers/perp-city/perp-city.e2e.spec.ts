@@ -147,6 +147,31 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     expect(await candles()).toEqual(kept);
   }
 
+  /** The latest funding and open-interest points (the markets row trigger) are the market row's figures, none above the cursor. */
+  async function expectHistoryAtMarket(): Promise<void> {
+    await caughtUp();
+    const perpAddress = addresses.perp.toLowerCase();
+    const [m] = await query(`SELECT * FROM markets WHERE perp_address = $1`, [perpAddress]);
+    const latest = (table: string, columns: string) =>
+      query(`SELECT block_number, ${columns} FROM ${table} WHERE perp_address = $1 ORDER BY "timestamp" DESC, id DESC LIMIT 1`, [perpAddress]);
+    expect(await latest('funding_history', 'funding_per_day, cumulative_funding_x96')).toEqual([
+      { block_number: expect.any(String), funding_per_day: m['funding_per_day'], cumulative_funding_x96: m['cumulative_funding_x96'] },
+    ]);
+    expect(await latest('open_interest_history', 'open_interest_long, open_interest_short, capacity_long, capacity_short')).toEqual([
+      {
+        block_number: expect.any(String),
+        open_interest_long: m['open_interest_long'],
+        open_interest_short: m['open_interest_short'],
+        capacity_long: m['capacity_long'],
+        capacity_short: m['capacity_short'],
+      },
+    ]);
+    const [cursor] = await query<{ block_number: string }>(`SELECT block_number FROM chain_cursor`);
+    for (const table of ['funding_history', 'open_interest_history']) {
+      expect(await query(`SELECT id FROM ${table} WHERE block_number > $1`, [cursor.block_number])).toEqual([]);
+    }
+  }
+
   async function expectStoreEqualsViews(): Promise<void> {
     await caughtUp();
     const [m] = await query(`SELECT * FROM markets WHERE perp_address = $1`, [addresses.perp.toLowerCase()]);
@@ -354,6 +379,9 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
       while ((await head()) < before + depth) ids.push(await openTaker(1_000_000n + BigInt(ids.length), 60_000_000n));
       await expectStoreEqualsViews();
       expect(await head()).toBe(before + depth);
+      // The taker opens moved the open interest in the dropped blocks: points the rewind must remove.
+      expect((await query(`SELECT id FROM open_interest_history WHERE block_number > $1`, [before])).length).toBeGreaterThan(0);
+      await expectHistoryAtMarket();
       const stored = await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)]);
       expect(stored).toHaveLength(ids.length);
       expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[]) ORDER BY tick`, [[dropped.lower, dropped.upper]])).toHaveLength(2);
@@ -381,6 +409,11 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
       await expectStoreEqualsViews();
       // The rewind's DELETEs left the candles as the remaining rows give them.
       await expectCandlesKept();
+      // And the histories: no point of a dropped block, the latest one the market re-read at the fork.
+      for (const table of ['funding_history', 'open_interest_history']) {
+        expect(await query(`SELECT id FROM ${table} WHERE block_number > $1`, [before])).toEqual([]);
+      }
+      await expectHistoryAtMarket();
 
       // And it goes on on the new chain: the same ids again, now other positions.
       const again = await openTaker(3_000_000n, 90_000_000n);
