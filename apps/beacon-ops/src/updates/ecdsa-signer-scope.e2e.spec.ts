@@ -112,40 +112,6 @@ describe('what the ECDSA signer signs for', () => {
     expect(Number(signed.deadline) - (mined?.timestamp ?? 0)).toBeLessThanOrEqual(60);
   });
 
-  it('a signature held past its deadline is rejected on chain, whoever submits it', async () => {
-    // Delay the service's own transaction between signing and broadcast until its deadline has passed.
-    let captured: string | undefined;
-    const delaying = await env.startService(
-      { SIGNER_PRIVATE_KEY: anvilKey(9), ECDSA_SIGNATURE_TTL_SECONDS: '60' },
-      {
-        afterJournal: async (tx) => {
-          const [row] = (await env.service.db.query(`SELECT raw_tx FROM tx_journal WHERE id = $1`, [tx.id])) as { raw_tx: string }[];
-          captured = row.raw_tx;
-          await env.infra.rpc('evm_setNextBlockTimestamp', [Number(signedMeasurementOf(row.raw_tx).deadline) + 1]);
-          await env.infra.rpc('evm_mine', []);
-        },
-      },
-    );
-    const beacon = EcdsaBeacon__factory.connect(env.system.demoEcdsaBeacon, env.infra.chain);
-    const before = await beacon.index();
-    const res = await delaying.post('/update_beacon_with_ecdsa_adapter', { beacon_address: env.system.demoEcdsaBeacon, measurement: '77' }).expect(422);
-    expect(res.body.message).toMatch(/reverted on chain; nothing was changed: Invalid proof: the signature passed its deadline .*\(SignatureExpired\)$/);
-    await delaying.close();
-
-    // The same signature replayed by anyone else: still expired.
-    const signed = signedMeasurementOf(captured as string);
-    const stranger = new Wallet(anvilKey(15), env.infra.chain);
-    const replay = await beacon
-      .connect(stranger)
-      .updateIndex.staticCall(signed.proof, signed.inputs)
-      .then(
-        () => 'accepted',
-        (error: unknown) => contractErrorOf(error)?.name,
-      );
-    expect(replay).toBe('SignatureExpired');
-    expect(await beacon.index()).toBe(before);
-  });
-
   /**
    * The deployed adapter interface: no BEACON(), no deadline, a signature good on every beacon that
    * names the adapter until it is spent. Scope: the allow-list (registry or ECDSA_BEACON_ADDRESSES)
@@ -338,5 +304,42 @@ describe('what the ECDSA signer signs for', () => {
       await stealing.close();
       expect(await DeployedEcdsaBeaconDouble__factory.connect(thief.beacon, env.infra.chain).index()).toBe(31n);
     });
+  });
+
+  // Last in the file: it warps the chain's clock past a deadline, and the deadlines of the group
+  // beacons' signatures (ECDSA_SIGNATURE_TTL_SECONDS, 60 s here) read the chain's clock through a 1 s
+  // cache; a later test then once got a signature already expired on chain (SignatureExpired).
+  it('a signature held past its deadline is rejected on chain, whoever submits it', async () => {
+    // Delay the service's own transaction between signing and broadcast until its deadline has passed.
+    let captured: string | undefined;
+    const delaying = await env.startService(
+      { SIGNER_PRIVATE_KEY: anvilKey(9), ECDSA_SIGNATURE_TTL_SECONDS: '60' },
+      {
+        afterJournal: async (tx) => {
+          const [row] = (await env.service.db.query(`SELECT raw_tx FROM tx_journal WHERE id = $1`, [tx.id])) as { raw_tx: string }[];
+          captured = row.raw_tx;
+          await env.infra.rpc('evm_setNextBlockTimestamp', [Number(signedMeasurementOf(row.raw_tx).deadline) + 1]);
+          await env.infra.rpc('evm_mine', []);
+        },
+      },
+    );
+    const beacon = EcdsaBeacon__factory.connect(env.system.demoEcdsaBeacon, env.infra.chain);
+    const before = await beacon.index();
+    const res = await delaying.post('/update_beacon_with_ecdsa_adapter', { beacon_address: env.system.demoEcdsaBeacon, measurement: '77' }).expect(422);
+    expect(res.body.message).toMatch(/reverted on chain; nothing was changed: Invalid proof: the signature passed its deadline .*\(SignatureExpired\)$/);
+    await delaying.close();
+
+    // The same signature replayed by anyone else: still expired.
+    const signed = signedMeasurementOf(captured as string);
+    const stranger = new Wallet(anvilKey(15), env.infra.chain);
+    const replay = await beacon
+      .connect(stranger)
+      .updateIndex.staticCall(signed.proof, signed.inputs)
+      .then(
+        () => 'accepted',
+        (error: unknown) => contractErrorOf(error)?.name,
+      );
+    expect(replay).toBe('SignatureExpired');
+    expect(await beacon.index()).toBe(before);
   });
 });
