@@ -202,10 +202,18 @@ describe('GET /stream', () => {
     await first.next((m) => m.event === 'trades' && m.data.id === seen);
     const resumeFrom = first.lastEventId() as string;
     first.close();
+    // A live subscriber shows when this replica's reader has read past the new trades: a client that
+    // connects before that is ahead of the replica (it skips what it has), and this test is about
+    // one that is behind the window.
+    const watch = await stream({ query: 'channels=trades' });
+    await watch.next((m) => m.event === 'hello');
     await db.query(`UPDATE stream_event_window SET events = 3`);
     try {
-      for (let i = 0; i < 5; i++) await trade(db, 1_000_000n);
+      let last = seen;
+      for (let i = 0; i < 5; i++) last = await trade(db, 1_000_000n);
       expect((await db.query(`SELECT count(*)::int AS n FROM stream_events`)).rows[0].n).toBeLessThanOrEqual(3);
+      await watch.next((m) => m.event === 'trades' && m.data.id === last);
+      watch.close();
       const late = await stream({ query: 'channels=trades,index', lastEventId: resumeFrom });
       const reset = await late.next((m) => m.event === 'reset');
       expect(reset.data).toEqual({ channels: ['trades', 'index'], reason: 'gap', read: ['/markets/{perp_address}/trades', '/markets'] });
