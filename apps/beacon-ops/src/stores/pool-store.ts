@@ -288,8 +288,11 @@ export class PoolStore {
   }
 
   /** Never mined: its nonce went to another transaction. */
-  markReplaced(id: number, reason: string): Promise<boolean> {
-    return this.update(id, `status = 'replaced', error = $2`, [reason]);
+  markReplaced(id: number, reason: string, seenHash?: string): Promise<boolean> {
+    if (seenHash === undefined) return this.update(id, `status = 'replaced', error = $2`, [reason]);
+    // Only if the row still holds the hash whose receipt was looked for: another replica may have
+    // re-sent it with a bumped fee (a new hash, mined) since this reconciler read it.
+    return this.updateIf(id, `status = 'replaced', error = $2`, [reason], seenHash);
   }
 
   /** Never mined: the node refused it. */
@@ -382,6 +385,17 @@ export class PoolStore {
   }
 
   // --- plumbing ---
+
+  private async updateIf(id: number, set: string, params: unknown[], txHash: string): Promise<boolean> {
+    const [, count] = (await this.store.run((source) =>
+      source.query(`UPDATE tx_journal SET ${set}, updated_at = now() WHERE id = $1 AND status = 'pending' AND tx_hash = $${params.length + 2}`, [
+        id,
+        ...params,
+        txHash,
+      ]),
+    )) as [unknown, number];
+    return count === 1;
+  }
 
   private async update(id: number, set: string, params: unknown[]): Promise<boolean> {
     const [, count] = (await this.store.run((source) =>

@@ -64,7 +64,8 @@ export class RowReconciler {
       return receipt.status === 1 ? 'confirmed' : 'reverted';
     }
     if (minedCount > row.nonce) {
-      await this.store.markReplaced(row.id, `nonce ${row.nonce} was used by another transaction`);
+      // A row re-sent meanwhile (a new hash) is not marked: the next pass finds its receipt.
+      if (!(await this.store.markReplaced(row.id, `nonce ${row.nonce} was used by another transaction`, row.txHash))) return 'in-mempool';
       poolMetrics.failed.inc({ reason: 'dropped' });
       return 'replaced';
     }
