@@ -8,6 +8,8 @@ import { EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts
 import { DEV_DEFAULTS } from '@perp/service';
 import { getFreePort, waitUntil, withPgClient } from '@perp/local-infra';
 import { JsonRpcProvider } from 'ethers';
+import { auditIndex } from '../audit-index/index-audit';
+import { readRecord } from './dev-chain-record';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -210,6 +212,16 @@ describe('dev stack', () => {
       const markets = await fetch(`http://127.0.0.1:${marketData}/markets?limit=10`, { headers: { 'X-API-Key': DEV_DEFAULTS.adminApiKey } });
       expect(((await markets.json()) as { items: { perp_address: string }[] }).items.map((m) => m.perp_address).sort()).toEqual([...perps].sort());
       await waitUntil('the live load mined and indexed', async () => (await cursor()) > firstCursor + 3, { timeoutMs: 60_000, intervalMs: 250 });
+      // The index equals the chain while the live load mines on (a block every 200 ms): the indexer
+      // reads one block behind anvil's head, which anvil answers from the block it is mining.
+      const report = await auditIndex({
+        rpcUrl: `http://127.0.0.1:${anvil}`,
+        indexUrl,
+        poolManager: readRecord(join(dataDir, 'chain', 'record.json'))!.driven.poolManager,
+        marketData: { baseUrl: `http://127.0.0.1:${marketData}`, apiKey: DEV_DEFAULTS.adminApiKey },
+      });
+      expect(report.disagreements).toEqual([]);
+      expect(report.block).toBeGreaterThan(firstCursor + 3);
     } finally {
       await second.stop();
       rmSync(dataDir, { recursive: true, force: true });
