@@ -19,7 +19,6 @@ import { DevChain, startDevChain } from './dev-chain';
 import { withMarkets, writeRecord } from './dev-chain-record';
 import { devStackSettings } from './dev-settings';
 import { waitForIndexer } from './indexer-progress';
-import { startTrailingBlocks } from './trailing-block';
 import { AppName, startApp } from './service-process';
 
 const DATABASES = DEV_DEFAULTS.databases;
@@ -49,9 +48,8 @@ function devChainIndexerEnv(chain: DevChain): NodeJS.ProcessEnv {
     POOL_MANAGER_ADDRESS: chain.driven.poolManager,
     MULTICALL3_ADDRESS: chain.driven.multicall3,
     START_BLOCK: String(chain.record.startBlock),
-    // One block behind the head: anvil answers a read at its head from the block it is mining
-    // (trailing-block.ts), and the dev stack keeps a block behind every block with transactions.
-    CONFIRMATIONS: '1',
+    // anvil mines a block per transaction and never reorgs on its own: nothing to wait for.
+    CONFIRMATIONS: '0',
     POLL_INTERVAL_MS: '500',
   };
 }
@@ -120,7 +118,6 @@ async function main(): Promise<void> {
     if (!settings.externalRpcUrl) {
       chain = await startDevChain(settings, process.env, chainLog);
       started.push(chain.anvil);
-      started.push(startTrailingBlocks(chain.anvil.url, { log: chainLog }));
       // A new chain: the index, the source series and beacon-ops' transaction journal of the previous one mean nothing on it.
       if (chain.fresh) for (const name of [DATABASES.index, DATABASES.source, DATABASES.beaconOps]) await postgres.dropDatabase(name);
     }

@@ -82,6 +82,28 @@ describe('chain follower (real anvil, real Postgres)', () => {
     expect(await EcdsaBeacon__factory.connect(a, env.provider).index()).toBe(999n * Q96);
   });
 
+  it('reads a block again when the head moves under its reads (CONFIRMATIONS=0: anvil answers a head read from the block it mines)', async () => {
+    await indexer?.stop();
+    const [a] = env.beacons;
+    // A block is mined while the first attempt at the update's block is inside its transaction.
+    const mined: number[] = [];
+    indexer = await startIndexer(env.settings(), {
+      logger: silent,
+      hooks: {
+        insideBlockTransaction: async (block) => {
+          if (mined.length === 0 && (await env.head()) === block.number) mined.push(await env.mine(1).then(() => env.head()));
+        },
+      },
+    });
+    await waitCaughtUp(env);
+    await env.pushUpdate(a, 4242n * Q96);
+    await waitCaughtUp(env);
+    expect(mined).toHaveLength(1);
+    await expectStoreMatchesChain(env);
+    const metrics = await (await fetch(`${indexer.server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^indexer_head_rereads_total [1-9]/m);
+  });
+
   it('refuses a node on another chain (other genesis), until `reset`', async () => {
     await indexer?.stop();
     indexer = undefined;

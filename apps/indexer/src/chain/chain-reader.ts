@@ -101,6 +101,11 @@ export class ChainReader {
     });
   }
 
+  /** The node's head number (eth_blockNumber). */
+  headNumber(): Promise<number> {
+    return rpc('eth_blockNumber', async () => Number(BigInt(await this.provider.send('eth_blockNumber', []))));
+  }
+
   /** eth_call pinned to `blockTag` (a handler's view read as of a block); '0x' when `to` had no code then. */
   call(to: string, data: string, blockTag: number): Promise<string> {
     return rpc('eth_call', () => this.provider.call({ to, data, blockTag }));

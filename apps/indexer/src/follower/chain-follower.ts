@@ -55,6 +55,20 @@ function addedWatches(current: LogWatch[], next: LogWatch[]): LogWatch[] | null 
 /** Rolls a block's transaction back so that it runs again with the logs its new watches found in it. */
 class BlockAgain extends Error {}
 
+/** Rolls a block's transaction back so that its reads run again, now behind the head (HEAD_SETTLE_MS). */
+class ReadBehindHead extends Error {}
+
+/**
+ * With CONFIRMATIONS=0 a block is read while it may be the node's head, and anvil answers a read
+ * pinned to its head from the state of the block it is mining: with a transfer mined every 0-15 ms,
+ * 2,794 of 9,518 reads at the head saw the next block's state (tools/anvil-head-race). CI's start
+ * smoke once found a market whose pool fee growth had been read that way. So a block read at the
+ * head is committed only if the head has not moved HEAD_SETTLE_MS after its reads; otherwise its
+ * reads run again, now as a block behind the head, whose state the node has settled. No cost with
+ * CONFIRMATIONS >= 1 (a block is never the head then).
+ */
+const HEAD_SETTLE_MS = 50;
+
 /** A reorg deeper than the kept block hashes: no safe fork point, so no guess. */
 export class ReorgTooDeepError extends Error {
   constructor(oldest: number | undefined) {
@@ -235,6 +249,8 @@ export class ChainFollower {
   ): Promise<{ kind: 'committed'; changed: boolean } | { kind: 'again'; extra: ChainLog[]; watchList: LogWatch[] }> {
     let changed = false;
     let again: { extra: ChainLog[]; watchList: LogWatch[] } | undefined;
+    // Only a block with logs is read; only with no confirmations can it be the head.
+    const atHead = this.settings.confirmations === 0 && logs.length > 0 && (await this.chain.headNumber()) <= block.number;
     try {
       await session.transaction(async (tx: EntityManager) => {
         for (const [i, handler] of this.handlers.entries()) {
@@ -255,10 +271,18 @@ export class ChainFollower {
           }
         }
         await this.hooks.insideBlockTransaction?.(block);
+        if (atHead) {
+          await sleep(HEAD_SETTLE_MS);
+          if ((await this.chain.headNumber()) > block.number) throw new ReadBehindHead();
+        }
         await this.cursors.advance(tx, this.genesisHash, block);
       });
     } catch (error) {
       if (error instanceof BlockAgain && again) return { kind: 'again', ...again };
+      if (error instanceof ReadBehindHead) {
+        indexerMetrics.headRereads.inc();
+        return { kind: 'again', extra: [], watchList };
+      }
       throw error;
     }
     for (const [i, handler] of this.handlers.entries()) {
