@@ -17,6 +17,12 @@ type StoredMarket = Omit<DrivenMarket, 'beaconSigner'> & { beaconSigner: SignerR
 export interface DevChainRecord {
   version: number;
   genesisHash: string;
+  /**
+   * The genesis block's timestamp, passed again to anvil at every resume: anvil 1.7 rebuilds block 0
+   * from its settings when it loads a state it dumped after a load, so without it the second resume
+   * found another genesis hash and discarded the chain. Absent in records written before.
+   */
+  genesisTimestamp?: number;
   /** The first block of the deployment: where the indexer starts. */
   startBlock: number;
   contracts: Omit<DevContracts, 'env'>;
@@ -35,11 +41,18 @@ const BIGINT = /^-?\d+n$/;
 const replacer = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
 const reviver = (_key: string, value: unknown) => (typeof value === 'string' && BIGINT.test(value) ? BigInt(value.slice(0, -1)) : value);
 
-export function recordOf(genesisHash: string, startBlock: number, contracts: DevContracts, driven: DriveResult, signers: Signers): DevChainRecord {
+export function recordOf(
+  genesis: { hash: string; timestamp: number },
+  startBlock: number,
+  contracts: DevContracts,
+  driven: DriveResult,
+  signers: Signers,
+): DevChainRecord {
   const { env: _env, ...kept } = contracts;
   return {
     version: VERSION,
-    genesisHash,
+    genesisHash: genesis.hash,
+    genesisTimestamp: genesis.timestamp,
     startBlock,
     contracts: kept,
     driven: { ...driven, markets: driven.markets.map((m) => storedMarket(m, signers)) },

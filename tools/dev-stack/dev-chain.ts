@@ -56,7 +56,7 @@ export async function startDevChain(settings: DevStackSettings, env: NodeJS.Proc
     if (!sameAccounts) discarded = 'the pool wallets or the signer differ from the ones the chain was deployed for';
     else {
       log(`Loading the dev chain from ${paths.state}...`);
-      const anvil = await startAnvil(anvilOptions([]));
+      const anvil = await startAnvil(anvilOptions(record.genesisTimestamp === undefined ? [] : ['--timestamp', String(record.genesisTimestamp)]));
       const problem = await resumeProblem(anvil, record);
       if (!problem) {
         const { contracts, driven } = restore(record, signers);
@@ -88,7 +88,7 @@ export async function startDevChain(settings: DevStackSettings, env: NodeJS.Proc
     });
     const genesisHash = await blockHash(anvil, 0);
     if (!genesisHash) throw new Error('the new anvil has no genesis block');
-    const fresh = recordOf(genesisHash, startBlock, contracts, driven, signers);
+    const fresh = recordOf({ hash: genesisHash, timestamp: genesis }, startBlock, contracts, driven, signers);
     writeRecord(paths.record, fresh);
     return { anvil, contracts, driven, record: fresh, recordPath: paths.record, signers, fresh: true, discarded };
   } catch (error) {
