@@ -16,7 +16,10 @@ export const indexerMetrics = {
   blocksWritten: new Counter({ name: 'indexer_blocks_written_total', help: 'Block transactions committed (blocks with logs, and window ends)' }),
   logsHandled: new Counter({ name: 'indexer_logs_handled_total', help: 'Logs handed to a handler and committed', labelNames: ['handler'] }),
   reorgs: new Counter({ name: 'indexer_reorgs_total', help: 'Reorgs rewound' }),
-  headRereads: new Counter({ name: 'indexer_head_rereads_total', help: 'Blocks read at the head whose reads ran again because the head moved under them (CONFIRMATIONS=0)' }),
+  headRereads: new Counter({
+    name: 'indexer_head_rereads_total',
+    help: 'Blocks read at the head whose reads ran again because the head moved under them (CONFIRMATIONS=0)',
+  }),
   rewoundBlocks: new Counter({ name: 'indexer_rewound_blocks_total', help: 'Blocks dropped by rewinds' }),
   windowShrinks: new Counter({ name: 'indexer_log_window_shrinks_total', help: 'eth_getLogs calls refused for their size (window halved)' }),
   errors: new Counter({ name: 'indexer_errors_total', help: 'Failed steps, retried with backoff', labelNames: ['kind'] }),
