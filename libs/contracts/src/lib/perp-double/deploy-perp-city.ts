@@ -110,7 +110,9 @@ export async function pushEcdsaIndex(beaconAddress: string, signer: Signer, send
   const latest = await provider.getBlock('latest');
   const value = { measurement, nonce: toBigInt(randomBytes(32)), deadline: BigInt((latest?.timestamp ?? 0) + 3600) };
   const proof = await signMeasurement(signer, adapter, chainId, value);
-  await mined(beacon.updateIndex(proof, encodeEcdsaInputs(value), { nonce: await sender.getNonce('pending') }));
+  // An explicit gas limit, not the estimate: under load a full test run once saw an estimated update
+  // mined with status 0 after 63,415 gas (not reproduced alone; the limit is far above an update's use).
+  await mined(beacon.updateIndex(proof, encodeEcdsaInputs(value), { nonce: await sender.getNonce('pending'), gasLimit: 300_000n }));
 }
 
 /** The nearest usable tick (a multiple of `spacing`) at or below `tick`. */
