@@ -57,10 +57,24 @@ export interface PerpCityStack {
 }
 
 export async function startPerpCityStack(): Promise<PerpCityStack> {
+  const started: (() => Promise<void> | void)[] = [];
+  try {
+    return await buildStack(started);
+  } catch (error) {
+    // A setup that fails stops what it had started: no Postgres or anvil outlives the test run.
+    for (const stop of started.reverse()) await (async () => stop())().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function buildStack(started: (() => Promise<void> | void)[]): Promise<PerpCityStack> {
   const pg = await startTestPostgres(['perp_index', 'perp_source', 'market_data']);
+  started.push(() => pg.stop());
   await runIndexDbMigrations(pg.url('perp_index'), pg.url('perp_source'));
   const anvil = await startAnvil();
+  started.push(() => anvil.stop());
   const provider = new JsonRpcProvider(anvil.url, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  started.push(() => provider.destroy());
   const [deployer, trader, beaconSigner] = [0, 1, 3].map((i) => anvilWallet(i, provider));
   const multicall3 = await (await new Multicall3__factory(deployer).deploy()).waitForDeployment();
   const addresses = await deployPerpCity(deployer, { initialIndexX96: priceToX96('47'), beaconSigner });
@@ -105,6 +119,7 @@ export async function startPerpCityStack(): Promise<PerpCityStack> {
       },
     },
   );
+  started.push(() => indexer?.stop());
   const indexed = async () => {
     const head = Number(BigInt(await rpcCall<string>(anvil.url, 'eth_blockNumber')));
     await waitUntil(
@@ -116,6 +131,7 @@ export async function startPerpCityStack(): Promise<PerpCityStack> {
   await indexed();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'perp-city-stack-'));
+  started.push(() => rmSync(dataDir, { recursive: true, force: true }));
   chmodSync(dataDir, 0o755);
   const port = await getFreePort();
   const marketData = await startApp('market-data', port, {
