@@ -120,7 +120,7 @@ export async function auditIndex(options: AuditOptions): Promise<AuditReport> {
       const found = await comparePosition(p, views);
       if (found.length > 0) suspects.push({ found, again: (at) => comparePosition(p, at) });
     }
-    // anvil answers a read at its head from the block it is mining (tools/dev-stack/trailing-block.ts):
+    // anvil answers a read at its head from the block it is mining (npm run bench:anvil-head-race):
     // B may have been the head while the audit read it. Once the chain is past B, B's state is settled,
     // so a disagreement read then is the index's; one read only at the head is read again first.
     if (suspects.length > 0 && (await provider.getBlockNumber()) > block) {

@@ -62,7 +62,13 @@ export async function startPerpCityStack(): Promise<PerpCityStack> {
     return await buildStack(started);
   } catch (error) {
     // A setup that fails stops what it had started: no Postgres or anvil outlives the test run.
-    for (const stop of started.reverse()) await (async () => stop())().catch(() => undefined);
+    for (const stop of started.reverse()) {
+      try {
+        await stop();
+      } catch {
+        // the setup's own error is the one to report
+      }
+    }
     throw error;
   }
 }
@@ -162,11 +168,7 @@ async function buildStack(started: (() => Promise<void> | void)[]): Promise<Perp
     },
     async stop() {
       await marketData.stop();
-      await indexer?.stop();
-      provider.destroy();
-      await anvil.stop();
-      await pg.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const stop of started.reverse()) await stop();
     },
   };
 }
