@@ -6,7 +6,7 @@
  * MARKET_DATA_API_KEY), the dev stack's defaults otherwise (its pool manager from .dev-data/chain). Prints the counts and every
  * disagreement; exits 1 on any, 2 on bad usage or an audit that could not run.
  */
-import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/service';
+import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/dev-defaults';
 import { devChainPaths } from '../dev-stack/dev-chain';
 import { readRecord } from '../dev-stack/dev-chain-record';
 import { devStackSettings } from '../dev-stack/dev-settings';

@@ -29,7 +29,8 @@ import {
   waitUntil,
   withPgClient,
 } from '@perp/local-infra';
-import { DEV_DEFAULTS, devServiceEnv } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
+import { devServiceEnv } from '@perp/service';
 import { anvilAccount, deployDevContracts, uncachedProvider } from '../dev-stack/deploy-contracts';
 import { REPO_ROOT } from '../dev-stack/dev-settings';
 

@@ -1,5 +1,5 @@
 import { PostgresServer } from '@perp/local-infra';
-import { DEV_DEFAULTS } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
 import { themedMarket } from '@perp/market-sim';
 import { DevContracts } from './deploy-contracts';
 import { devChainPaths, type DevChain } from './dev-chain';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-const DEV_PORTS = JSON.parse(readFileSync(new URL('../../libs/service/src/lib/dev-ports.json', import.meta.url), 'utf8'));
+const DEV_PORTS = JSON.parse(readFileSync(new URL('../../libs/dev-defaults/src/lib/dev-ports.json', import.meta.url), 'utf8'));
 
 /** What `npm start` will listen on: every port of the dev stack, as its variables set them. */
 function portsToCheck(env = process.env) {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEV_DEFAULTS } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
 
 export const REPO_ROOT = join(__dirname, '..', '..');
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { EcdsaBeacon__factory, VerifiableBeacon__factory } from '@perp/contracts';
-import { DEV_DEFAULTS } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
 import { getFreePort, waitUntil, withPgClient } from '@perp/local-infra';
 import { JsonRpcProvider } from 'ethers';
 import { auditIndex } from '../audit-index/index-audit';

@@ -22,7 +22,7 @@ const checkout = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const privateClone = process.argv.includes('--private-clone');
 const START_TIMEOUT_MS = Number(process.env['SMOKE_START_TIMEOUT_MS'] ?? 20 * 60_000);
 const STOP_TIMEOUT_MS = 60_000;
-const DEV_PORTS = JSON.parse(readFileSync(join(checkout, 'libs/service/src/lib/dev-ports.json'), 'utf8'));
+const DEV_PORTS = JSON.parse(readFileSync(join(checkout, 'libs/dev-defaults/src/lib/dev-ports.json'), 'utf8'));
 const BANNER_END = 'Press Ctrl-C to stop everything.';
 
 const started = Date.now();

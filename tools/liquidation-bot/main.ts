@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createMarketDataClient, MarketDataApiError, MarketDataClient } from '@perp/market-data-client';
-import { DEV_DEFAULTS } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
 import { ANVIL_MNEMONIC } from '@perp/local-infra';
 import { HDNodeWallet, JsonRpcProvider, Mnemonic, Wallet } from 'ethers';
 import { ChainLiquidator } from './chain-liquidator';

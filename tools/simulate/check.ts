@@ -3,7 +3,7 @@
  * spec query path:
  *   node -r ./tools/ts-register.js tools/simulate/check.ts [--index-url U] [--source-url U] [--sample-markets N]
  */
-import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/service';
+import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/dev-defaults';
 import { checkInvariants, explainQueryPaths, plansMarkdown } from '@perp/market-sim';
 
 function option(name: string): string | undefined {

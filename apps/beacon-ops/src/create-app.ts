@@ -1,7 +1,8 @@
 import { LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { useHttpConventions } from '@perp/http';
-import { buildOpenApiDocument, createServiceApp, httpServerTimeoutOptions, mountDocs, ObservabilityOptions, serviceObservability } from '@perp/service';
+import { buildOpenApiDocument, createServiceApp, mountDocs, ObservabilityOptions, serviceObservability } from '@perp/service';
+import { httpServerTimeoutOptions } from '@perp/settings';
 import { AppModule, AppModuleOptions } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
 import { beaconOpsCaller } from './auth/log-caller';

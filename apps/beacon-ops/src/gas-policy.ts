@@ -1,6 +1,6 @@
 import { DEFAULT_GAS_HEADROOM_PERCENT, withGasHeadroom } from '@perp/contracts';
 import { BeaconOpsError } from '@perp/http';
-import { setting } from '@perp/service';
+import { setting } from '@perp/settings';
 
 /**
  * Every gas rule of the service in one place: the headroom over an estimate, the chain's

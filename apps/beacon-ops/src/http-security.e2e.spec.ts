@@ -1,6 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AnvilNode, getFreePort, httpFrom, PostgresServer, rawHttp, startAnvil, startTestPostgres } from '@perp/local-infra';
-import { DEV_DEFAULTS, devServiceEnv, SECURITY_HEADERS } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
+import { devServiceEnv, SECURITY_HEADERS } from '@perp/service';
 import request from 'supertest';
 import { createBeaconOpsApp } from './create-app';
 import { loadBeaconOpsSettings } from './settings';

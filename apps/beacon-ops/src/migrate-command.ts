@@ -1,4 +1,5 @@
-import { MIGRATE_POOL_OPTIONS, runMigrateCommand, StoreMigration, withDataSource } from '@perp/service';
+import { runMigrateCommand, StoreMigration } from '@perp/service';
+import { MIGRATE_POOL_OPTIONS, withDataSource } from '@perp/store';
 import { JOURNAL_STORE_OPTIONS, migrateJournal } from './journal/journal-schema';
 import { BeaconOpsSettings, loadBeaconOpsSettings } from './settings';
 

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { runTsEntryPoint } from '@perp/local-infra';
 import { HDNodeWallet, Wallet } from 'ethers';
-import { ANVIL_DEV_KEYS, DEV_DEFAULTS, devServiceEnv, InvalidSettingsError } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
+import { devServiceEnv } from '@perp/service';
+import { ANVIL_DEV_KEYS, InvalidSettingsError } from '@perp/settings';
 import { loadBeaconOpsSettings } from './settings';
 
 const TOKEN_A = 'beacon-ops-token-a-0123456789abcdef';

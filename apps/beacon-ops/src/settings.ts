@@ -1,12 +1,11 @@
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
+import { corsSettingsSpec, observabilitySettingsSpec } from '@perp/service';
 import {
   address,
-  corsSettingsSpec,
-  DEV_DEFAULTS,
   devKeyProblems,
   devKeysSettingsSpec,
   httpServerSettingsSpec,
   storeSettingsSpec,
-  observabilitySettingsSpec,
   httpUrl,
   integer,
   list,
@@ -18,7 +17,7 @@ import {
   secretList,
   setting,
   Settings,
-} from '@perp/service';
+} from '@perp/settings';
 import { failedAuthSettingsSpec } from './auth/failed-auth-settings';
 import { gasPolicySettingsSpec } from './gas-policy';
 import { tokenLimitSettingsSpec } from './rate-limits/token-limit-settings';

@@ -1,5 +1,6 @@
 import { migrateStore } from '@perp/index-db';
-import { MIGRATE_POOL_OPTIONS, runMigrateCommand, StoreMigration } from '@perp/service';
+import { runMigrateCommand, StoreMigration } from '@perp/service';
+import { MIGRATE_POOL_OPTIONS } from '@perp/store';
 import { IndexerSettings, loadIndexerSettings } from './settings';
 
 /** The indexer's one store: the index store, whose schema (libs/index-db) includes its cursor. */

@@ -1,4 +1,5 @@
-import { InvalidSettingsError, maskPassword, maskUrlPasswords } from '@perp/service';
+import { InvalidSettingsError } from '@perp/settings';
+import { maskPassword, maskUrlPasswords } from '@perp/store';
 import { ChainReader } from './chain/chain-reader';
 import { ChainFollower } from './follower/chain-follower';
 import { indexerHandlers } from './run-indexer';

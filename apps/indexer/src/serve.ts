@@ -1,5 +1,6 @@
 import { createServiceLogger } from '@perp/http';
-import { InvalidSettingsError, maskUrlPasswords } from '@perp/service';
+import { InvalidSettingsError } from '@perp/settings';
+import { maskUrlPasswords } from '@perp/store';
 import { inspect } from 'node:util';
 import { startIndexer } from './run-indexer';
 import { IndexerSettings, loadIndexerSettings } from './settings';

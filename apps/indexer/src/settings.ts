@@ -1,5 +1,5 @@
 import { LOG_LEVELS } from '@perp/http';
-import { address, httpUrl, integer, list, loadSettings, oneOf, optional, postgresUrl, setting, Settings } from '@perp/service';
+import { address, httpUrl, integer, list, loadSettings, oneOf, optional, postgresUrl, setting, Settings } from '@perp/settings';
 
 /** The indexer's status port: market-data has 8001, beacon-ops 8000 (and their metrics 9464/9465). */
 export const INDEXER_DEFAULT_PORT = 8002;

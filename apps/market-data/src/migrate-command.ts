@@ -1,5 +1,6 @@
 import { migrateStore } from '@perp/index-db';
-import { MIGRATE_POOL_OPTIONS, runMigrateCommand, StoreMigration, withDataSource } from '@perp/service';
+import { runMigrateCommand, StoreMigration } from '@perp/service';
+import { MIGRATE_POOL_OPTIONS, withDataSource } from '@perp/store';
 import { KEY_STORE_OPTIONS } from './keys/key-store-options';
 import { migrateKeyStore } from './keys/key-store-schema';
 import { loadMarketDataSettings, MarketDataSettings } from './settings';

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { runTsEntryPoint } from '@perp/local-infra';
-import { DEV_DEFAULTS, devServiceEnv, InvalidSettingsError } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
+import { devServiceEnv } from '@perp/service';
+import { InvalidSettingsError } from '@perp/settings';
 import { loadMarketDataSettings } from './settings';
 
 const KEY_A = 'mdk_admin_a_0123456789abcdefghijklmnop';

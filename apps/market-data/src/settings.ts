@@ -1,12 +1,11 @@
 import { SUPPORTED_JWT_ALGORITHMS, DEFAULT_JWT_ALGORITHMS } from '@perp/auth';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
+import { corsSettingsSpec, observabilitySettingsSpec } from '@perp/service';
 import {
-  corsSettingsSpec,
-  DEV_DEFAULTS,
   devKeyProblems,
   devKeysSettingsSpec,
   httpServerSettingsSpec,
   storeSettingsSpec,
-  observabilitySettingsSpec,
   httpUrl,
   integer,
   list,
@@ -18,7 +17,7 @@ import {
   secretList,
   setting,
   Settings,
-} from '@perp/service';
+} from '@perp/settings';
 import { rateLimitSettingsSpec } from './auth/rate-limit-settings';
 
 /**

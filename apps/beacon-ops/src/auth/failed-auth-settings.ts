@@ -1,4 +1,4 @@
-import { integer, setting } from '@perp/service';
+import { integer, setting } from '@perp/settings';
 
 /** The per-address limit on failed authentication (DESIGN §5), in memory, per replica (see README). */
 export const failedAuthSettingsSpec = {

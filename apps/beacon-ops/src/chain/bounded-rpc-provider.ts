@@ -1,4 +1,4 @@
-import { CircuitBreaker, withDeadline } from '@perp/service';
+import { CircuitBreaker, withDeadline } from '@perp/store';
 import { FetchRequest, JsonRpcPayload, JsonRpcProvider, JsonRpcResult, Network } from 'ethers';
 import { ChainUnavailableError } from './chain-unavailable.error';
 import { isRpcTimeout, isRpcUnreachable } from './rpc-errors';

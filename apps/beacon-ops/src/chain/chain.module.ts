@@ -1,5 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { CircuitBreaker, RpcEndpoint, rpcEndpoint } from '@perp/service';
+import { RpcEndpoint, rpcEndpoint } from '@perp/service';
+import { CircuitBreaker } from '@perp/store';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { BoundedRpcProvider } from './bounded-rpc-provider';

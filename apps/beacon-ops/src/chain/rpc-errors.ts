@@ -1,4 +1,4 @@
-import { DeadlineExceededError } from '@perp/service';
+import { DeadlineExceededError } from '@perp/store';
 import { ChainUnavailableError } from './chain-unavailable.error';
 
 /**

@@ -1,4 +1,4 @@
-import { flag, integer, setting } from '@perp/service';
+import { flag, integer, setting } from '@perp/settings';
 
 /**
  * Publish gating of /update_beacon_with_ecdsa_adapter (gating/). Off unless PUBLISH_GATING=true:

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '@perp/service';
+import { StoreUnavailableError } from '@perp/store';
 import { BeaconOpsSettings } from '../settings';
 import { JournalStore } from '../stores/journal-store.module';
 import { gatingMetrics } from './gating-metrics';

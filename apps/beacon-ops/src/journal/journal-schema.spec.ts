@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { PostgresServer, startTestPostgres } from '@perp/local-infra';
-import { devServiceEnv, StoreUnavailableError } from '@perp/service';
+import { devServiceEnv } from '@perp/service';
+import { StoreUnavailableError } from '@perp/store';
 import { DataSource } from 'typeorm';
 import { loadBeaconOpsSettings } from '../settings';
 import { JournalStore } from '../stores/journal-store.module';

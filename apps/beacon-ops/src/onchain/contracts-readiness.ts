@@ -1,4 +1,5 @@
-import { NotReadyError, ReadinessCheck } from '@perp/service';
+import { ReadinessCheck } from '@perp/service';
+import { NotReadyError } from '@perp/store';
 import { BeaconOpsSettings } from '../settings';
 import { SERVICE_CONTRACTS } from './service-contracts';
 

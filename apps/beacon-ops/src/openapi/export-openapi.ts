@@ -3,7 +3,7 @@
  * apps/beacon-ops/openapi.json from the code; with --check writes nothing and exits 1 when the
  * committed file is stale. The test suite runs the same comparison (openapi-drift.spec.ts).
  */
-import { runOpenApiExport } from '@perp/service';
+import { runOpenApiExport } from '@perp/openapi-tools';
 import { beaconOpsOpenApiDocument, BEACON_OPS_OPENAPI_FILE } from './openapi-document';
 
 runOpenApiExport(BEACON_OPS_OPENAPI_FILE, beaconOpsOpenApiDocument, process.argv.slice(2), 'beacon-ops:openapi').then(

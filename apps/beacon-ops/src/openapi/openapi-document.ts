@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { exportOpenApiDocument, withoutNetwork } from '@perp/service';
+import { exportOpenApiDocument, withoutNetwork } from '@perp/openapi-tools';
+import { buildOpenApiDocument } from '@perp/service';
 import { createBeaconOpsApp } from '../create-app';
 import { BEACON_OPS_DESCRIPTION } from '../service-description';
 import { loadBeaconOpsSettings } from '../settings';
@@ -24,7 +25,10 @@ const EXPORT_ENV = {
 /** The document the code gives, built without any database or chain. */
 export function beaconOpsOpenApiDocument(): Promise<OpenAPIObject> {
   // Only the placeholders: the defaults, whatever the caller's shell exports.
-  return exportOpenApiDocument(() => createBeaconOpsApp(loadBeaconOpsSettings(EXPORT_ENV), { logger: false }), BEACON_OPS_DESCRIPTION);
+  return exportOpenApiDocument(
+    () => createBeaconOpsApp(loadBeaconOpsSettings(EXPORT_ENV), { logger: false }),
+    (app) => buildOpenApiDocument(app, BEACON_OPS_DESCRIPTION),
+  );
 }
 
 /** Reads the app as the export builds it (no database, no chain, no socket): for tests of its routes. */

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { openApiDrift } from '@perp/service';
+import { openApiDrift } from '@perp/openapi-tools';
 import { BEACON_OPS_OPENAPI_FILE, beaconOpsOpenApiDocument } from './openapi-document';
 
 describe('beacon-ops OpenAPI document', () => {

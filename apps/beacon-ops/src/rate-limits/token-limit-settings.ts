@@ -1,4 +1,4 @@
-import { integer, setting } from '@perp/service';
+import { integer, setting } from '@perp/settings';
 
 /**
  * What one access token may make the pool spend. Transactions are counted per calendar minute,

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { postgresPoolOptions, StoreConnection } from '@perp/service';
+import { postgresPoolOptions, StoreConnection } from '@perp/store';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';

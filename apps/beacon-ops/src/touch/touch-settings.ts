@@ -1,4 +1,4 @@
-import { httpUrl, integer, optional, setting } from '@perp/service';
+import { httpUrl, integer, optional, setting } from '@perp/settings';
 import { gasAmount } from '../gas-policy';
 
 /**

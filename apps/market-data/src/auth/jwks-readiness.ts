@@ -1,5 +1,6 @@
 import { JwtBearerVerifier } from '@perp/auth';
-import { NotReadyError, ReadinessCheck } from '@perp/service';
+import { ReadinessCheck } from '@perp/service';
+import { NotReadyError } from '@perp/store';
 import { MarketDataSettings } from '../settings';
 
 const FETCH_TIMEOUT_MS = 1_500;

@@ -1,4 +1,4 @@
-import { integer, setting } from '@perp/service';
+import { integer, setting } from '@perp/settings';
 
 /** Rate limits (in memory, per replica: see auth/README.md) and the per-developer key limit. */
 export const rateLimitSettingsSpec = {

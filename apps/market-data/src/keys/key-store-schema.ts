@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { migrateUnderLock } from '@perp/service';
+import { migrateUnderLock } from '@perp/store';
 import { DataSource } from 'typeorm';
 import { Stores } from '../stores/stores.module';
 

@@ -3,7 +3,7 @@
  * apps/market-data/openapi.json from the code; with --check writes nothing and exits 1 when the
  * committed file is stale. The test suite runs the same comparison (openapi-drift.spec.ts).
  */
-import { runOpenApiExport } from '@perp/service';
+import { runOpenApiExport } from '@perp/openapi-tools';
 import { marketDataOpenApiDocument, MARKET_DATA_OPENAPI_FILE } from './openapi-document';
 
 runOpenApiExport(MARKET_DATA_OPENAPI_FILE, marketDataOpenApiDocument, process.argv.slice(2), 'market-data:openapi').then(

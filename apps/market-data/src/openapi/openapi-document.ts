@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { exportOpenApiDocument, withoutNetwork } from '@perp/service';
+import { exportOpenApiDocument, withoutNetwork } from '@perp/openapi-tools';
+import { buildOpenApiDocument } from '@perp/service';
 import { createMarketDataApp } from '../create-app';
 import { MARKET_DATA_DESCRIPTION } from '../service-description';
 import { loadMarketDataSettings } from '../settings';
@@ -26,7 +27,10 @@ const EXPORT_ENV = {
 /** The document the code gives, built without any database or chain. */
 export function marketDataOpenApiDocument(): Promise<OpenAPIObject> {
   // Only the placeholders: the defaults, whatever the caller's shell exports.
-  return exportOpenApiDocument(() => createMarketDataApp(loadMarketDataSettings(EXPORT_ENV), { logger: false }), MARKET_DATA_DESCRIPTION);
+  return exportOpenApiDocument(
+    () => createMarketDataApp(loadMarketDataSettings(EXPORT_ENV), { logger: false }),
+    (app) => buildOpenApiDocument(app, MARKET_DATA_DESCRIPTION),
+  );
 }
 
 /** Reads the app as the export builds it (no database, no chain, no socket): for tests of its routes. */

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { openApiDrift } from '@perp/service';
+import { openApiDrift } from '@perp/openapi-tools';
 import { MARKET_DATA_OPENAPI_FILE, marketDataOpenApiDocument } from './openapi-document';
 
 /** Every route of the market-data spec (shared/spec/market-data-api.md), with the scheme that guards it. */

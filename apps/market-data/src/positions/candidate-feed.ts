@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { isConnectionError, isNoAnswer, isStatementTimeout, StoreUnavailableError } from '@perp/service';
+import { isConnectionError, isNoAnswer, isStatementTimeout, StoreUnavailableError } from '@perp/store';
 import { measureCache } from '../common/cache-metrics';
 import { CandidateBook } from './candidate-book';
 import { recordRefresh, recordRefreshCpu } from './candidate-metrics';

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { indexStoreDataSourceOptions, sourceStoreDataSourceOptions } from '@perp/index-db';
-import { postgresPoolOptions, StoreConnection } from '@perp/service';
+import { postgresPoolOptions, StoreConnection } from '@perp/store';
 import { KEY_STORE_OPTIONS } from '../keys/key-store-options';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
 

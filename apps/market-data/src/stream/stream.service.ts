@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { StoreUnavailableError } from '@perp/service';
+import { StoreUnavailableError } from '@perp/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyPrincipal } from '../auth';
 import { marketNotFound } from '../common/not-found';

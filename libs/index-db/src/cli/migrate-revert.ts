@@ -4,7 +4,7 @@
  */
 import { revertStore } from '../lib/run-migrations';
 import { StoreName } from '../lib/store-options';
-import { maskPassword } from '@perp/service';
+import { maskPassword } from '@perp/store';
 import { storeUrlsFromEnv } from './store-urls';
 
 function option(name: string): string | undefined {

@@ -6,7 +6,7 @@
  */
 import { ensureReaderLogin } from '../lib/reader-role';
 import { migrateStore } from '../lib/run-migrations';
-import { maskPassword } from '@perp/service';
+import { maskPassword } from '@perp/store';
 import { storeUrlsFromEnv } from './store-urls';
 
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/service';
+import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/dev-defaults';
 
 /** The stores' URLs from the environment, with the dev stack's databases as defaults. */
 export function storeUrlsFromEnv(env: NodeJS.ProcessEnv = process.env): { index: string; source: string } {

@@ -1,4 +1,4 @@
-import { migrateUnderLock } from '@perp/service';
+import { migrateUnderLock } from '@perp/store';
 import { DataSource } from 'typeorm';
 import { storeDataSourceOptions, StoreName } from './store-options';
 

@@ -1,4 +1,4 @@
-import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/service';
+import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/dev-defaults';
 import { Preset, PRESETS } from './presets';
 
 /** The default simulated "now": fixed, so that the same seed gives the same bytes on any day. */

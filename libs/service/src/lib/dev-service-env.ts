@@ -1,6 +1,6 @@
 import { DEV_JWT } from '@perp/auth';
-import { DEV_DEFAULTS, devDatabaseUrl } from './dev-defaults';
-import { ANVIL_DEV_KEYS } from './dev-secrets';
+import { DEV_DEFAULTS, devDatabaseUrl } from '@perp/dev-defaults';
+import { ANVIL_DEV_KEYS } from '@perp/settings';
 
 /**
  * A complete environment for both services on the dev stack's defaults: every required

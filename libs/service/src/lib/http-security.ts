@@ -1,8 +1,8 @@
 import fastifyCors from '@fastify/cors';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { list } from './setting-parsers';
-import { setting } from './settings';
+import { list } from '@perp/settings';
+import { setting } from '@perp/settings';
 import { staticSecurityHeaders } from './static-security-headers';
 
 /** An origin as browsers send it: scheme, host and port, nothing else. */

@@ -1,8 +1,8 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { startMetricsServer } from '@perp/http';
 import { inspect } from 'node:util';
-import { maskUrlPasswords } from './migrations/mask-password';
-import { InvalidSettingsError } from './settings';
+import { maskUrlPasswords } from '@perp/store';
+import { InvalidSettingsError } from '@perp/settings';
 
 /**
  * Entry point of a service process: settings are validated before anything starts, and a

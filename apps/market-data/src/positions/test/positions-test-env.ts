@@ -1,7 +1,8 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { runIndexDbMigrations } from '@perp/index-db';
 import { PostgresServer, startTestPostgres } from '@perp/local-infra';
-import { DEV_DEFAULTS, devServiceEnv } from '@perp/service';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
+import { devServiceEnv } from '@perp/service';
 import { Client } from 'pg';
 import { createMarketDataApp } from '../../create-app';
 import { loadMarketDataSettings } from '../../settings';

@@ -1,4 +1,4 @@
-import { maskUrlPasswords } from '../migrations/mask-password';
+import { maskUrlPasswords, NotReadyError } from '@perp/store';
 
 /** One dependency /ready reports on: a store, an RPC endpoint. `probe` throws when it is down. */
 export interface ReadinessCheck {
@@ -7,17 +7,6 @@ export interface ReadinessCheck {
 }
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
-
-/**
- * A dependency that answers but cannot serve yet (a store not migrated, no contracts, no key
- * set): its message is the reason /ready shows, so it names what to fix and never a secret.
- */
-export class NotReadyError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'NotReadyError';
-  }
-}
 
 export interface CheckResult {
   status: 'up' | 'down';

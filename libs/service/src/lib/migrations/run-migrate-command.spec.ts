@@ -1,5 +1,5 @@
-import { InvalidSettingsError } from '../settings';
-import { maskPassword } from './mask-password';
+import { InvalidSettingsError } from '@perp/settings';
+import { maskPassword } from '@perp/store';
 import { runMigrateCommand, StoreMigration } from './run-migrate-command';
 
 function capture() {

@@ -1,5 +1,5 @@
-import { InvalidSettingsError } from '../settings';
-import { maskPassword, maskUrlPasswords } from './mask-password';
+import { InvalidSettingsError } from '@perp/settings';
+import { maskPassword, maskUrlPasswords } from '@perp/store';
 
 export interface StoreMigration {
   /** How the output names the store, e.g. `key store`. */
@@ -8,9 +8,6 @@ export interface StoreMigration {
   /** Applies what is pending (under the store's advisory lock); returns the names applied. */
   migrate: () => Promise<string[]>;
 }
-
-/** Connection settings of a migrate command: a dead database fails it in seconds, and no statement timeout cuts a long migration short. */
-export const MIGRATE_POOL_OPTIONS = { max: 2, connectionTimeoutMillis: 10_000 };
 
 /**
  * `node main.js migrate`: brings every store of a service up to date, one after the other,

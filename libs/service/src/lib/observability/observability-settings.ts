@@ -1,6 +1,6 @@
 import { LOG_LEVELS } from '@perp/http';
-import { integer, oneOf } from '../setting-parsers';
-import { setting } from '../settings';
+import { integer, oneOf } from '@perp/settings';
+import { setting } from '@perp/settings';
 
 /** `off`, or a port (0: any free one). */
 function metricsPort(raw: string): number | 'off' {

@@ -2,7 +2,7 @@ import { LoggerService, LogLevel } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CallerOf, createServiceLogger, flushServiceLogger, installAccessLog, installHttpMetrics, LogLevelName, NestPinoLogger } from '@perp/http';
 import type { DestinationStream, Logger } from 'pino';
-import type { StoreConnection } from '../store-connection';
+import type { StoreConnection } from '@perp/store';
 import { ObservabilitySettings } from './observability-settings';
 import { watchStorePools } from './store-pool-metrics';
 

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { Gauge } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import type { StoreConnection } from '../store-connection';
+import type { StoreConnection } from '@perp/store';
 
 /** The stores whose pools the gauges read at scrape time (a store joins when its app starts, leaves when it closes). */
 const watched = new Set<StoreConnection>();

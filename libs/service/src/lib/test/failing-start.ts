@@ -3,7 +3,7 @@
  * quotes its connection string, or whose settings are invalid (MODE=settings).
  */
 import { runService } from '../run-service';
-import { InvalidSettingsError } from '../settings';
+import { InvalidSettingsError } from '@perp/settings';
 
 const url = 'postgres://app:hunter2-secret@db.internal:5432/index';
 void runService(

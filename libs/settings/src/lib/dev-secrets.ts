@@ -1,4 +1,4 @@
-import { DEV_DEFAULTS } from './dev-defaults';
+import { DEV_DEFAULTS } from '@perp/dev-defaults';
 import { flag } from './setting-parsers';
 import { setting } from './settings';
 

@@ -1,5 +1,5 @@
 import { InvalidSettingsError, loadSettings, setting } from './settings';
-import { maskUrlPasswords } from './migrations/mask-password';
+import { maskUrlPasswords } from '@perp/store';
 import { address, flag, httpUrl, integer, list, oneOf, port, postgresUrl, privateKey, secretList, secretToken } from './setting-parsers';
 
 const spec = {

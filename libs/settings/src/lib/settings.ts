@@ -1,4 +1,4 @@
-import { maskUrlPasswords } from './migrations/mask-password';
+import { maskUrlPasswords } from '@perp/store';
 
 /**
  * Typed settings read from the environment. Every setting is parsed at start-up and all

@@ -3,10 +3,10 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { BoundedPgClient } from './bounded-pg-client';
 import { CircuitBreaker } from './circuit-breaker';
 import { DeadlineExceededError, withDeadline } from './deadline';
-import { NotReadyError } from './health/readiness-check';
-import { maskUrlPasswords } from './migrations/mask-password';
-import { MIGRATE_POOL_OPTIONS } from './migrations/run-migrate-command';
-import { withDataSource } from './migrations/with-data-source';
+import { NotReadyError } from './not-ready.error';
+import { maskUrlPasswords } from './mask-password';
+import { MIGRATE_POOL_OPTIONS } from './migrate-pool-options';
+import { withDataSource } from './with-data-source';
 import { StoreUnavailableError } from './store-unavailable.error';
 
 /** STORE_TIMEOUT_MS' default: how long a request waits for a store that does not answer. */
