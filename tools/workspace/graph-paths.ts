@@ -40,3 +40,27 @@ export function dependencyCycles(edges: Edges): string[] {
   }
   return cycles;
 }
+
+/**
+ * The longest dependency chain among `projects` (edges to other projects ignored), as the
+ * projects on it, deepest first: how many floors the libraries stack. The graph has no cycle
+ * (checked beside), so the recursion ends.
+ */
+export function longestChain(edges: Edges, projects: ReadonlySet<string>): string[] {
+  const memo = new Map<string, string[]>();
+  const from = (node: string): string[] => {
+    const known = memo.get(node);
+    if (known) return known;
+    let best: string[] = [];
+    for (const { target } of edges[node] ?? []) {
+      if (projects.has(target) && target !== node) {
+        const below = from(target);
+        if (below.length > best.length) best = below;
+      }
+    }
+    const chain = [node, ...best];
+    memo.set(node, chain);
+    return chain;
+  };
+  return [...projects].map(from).reduce<string[]>((a, b) => (b.length > a.length ? b : a), []);
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { dependencyCycles, dependencyPath, ProjectGraphJson } from './graph-paths';
+import { dependencyCycles, dependencyPath, longestChain, ProjectGraphJson } from './graph-paths';
 
 const ROOT = join(__dirname, '..', '..');
 const APPS = ['market-data', 'beacon-ops', 'indexer'] as const;
@@ -22,6 +22,7 @@ const PAIRS = APPS.flatMap((from) => APPS.filter((to) => to !== from).map((to) =
 // Each app must be deployable alone: a change to one must not mark another affected.
 describe('project graph: the three apps are independent', () => {
   let edges: ProjectGraphJson['graph']['dependencies'];
+  let nodes: Record<string, { data?: { root?: string; tags?: string[] } }>;
   const affected = new Map<string, string[]>();
 
   beforeAll(async () => {
@@ -29,7 +30,9 @@ describe('project graph: the three apps are independent', () => {
     try {
       // One graph computation; the affected queries below reuse Nx's cached graph.
       await nx('graph', `--file=${join(dir, 'graph.json')}`);
-      edges = (JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8')) as ProjectGraphJson).graph.dependencies;
+      const { graph } = JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8')) as ProjectGraphJson;
+      edges = graph.dependencies;
+      nodes = graph.nodes as typeof nodes;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -42,6 +45,17 @@ describe('project graph: the three apps are independent', () => {
 
   it('has no dependency cycle', () => {
     expect(dependencyCycles(edges)).toEqual([]);
+  });
+
+  // Issue 23: a lib that pulled others above it made them stack five floors deep. Counted over
+  // the libs production code may import (not type:testing: local-infra, market-sim, whose edges
+  // come from tests).
+  it('stacks its libraries at most three floors deep', () => {
+    const runtime = (name: string) => nodes[name]?.data?.root?.startsWith('libs/') && !nodes[name]?.data?.tags?.includes('type:testing');
+    const libs = new Set(Object.keys(edges).filter(runtime));
+    expect(libs.size).toBeGreaterThan(10);
+    const chain = longestChain(edges, libs);
+    expect({ chain: chain.join(' -> '), floors: Math.min(chain.length, 3) }).toEqual({ chain: chain.join(' -> '), floors: chain.length });
   });
 
   it.each(PAIRS)('has no path from %s to %s, through any project', (from, to) => {
@@ -60,6 +74,11 @@ describe('graph paths', () => {
   it('finds the shortest path, and none against the edges', () => {
     expect(dependencyPath(edges, 'd', 'c')).toEqual(['d', 'a', 'b', 'c']);
     expect(dependencyPath(edges, 'c', 'a')).toBeUndefined();
+  });
+
+  it('measures the longest chain within a set of projects', () => {
+    expect(longestChain(edges, new Set(['a', 'b', 'c']))).toEqual(['a', 'b', 'c']);
+    expect(longestChain(edges, new Set(['a', 'c', 'd']))).toEqual(['d', 'a']);
   });
 
   it('names each project on a cycle', () => {
