@@ -1,7 +1,7 @@
 import { migrateStore } from '@perp/index-db';
 import { MIGRATE_POOL_OPTIONS, runMigrateCommand, StoreMigration, withDataSource } from '@perp/service';
-import { KEY_STORE_OPTIONS } from './keys/key-store-options';
-import { migrateKeyStore } from './keys/key-store-schema';
+import { KEY_STORE_OPTIONS } from './key-store/key-store-options';
+import { migrateKeyStore } from './key-store/key-store-schema';
 import { loadMarketDataSettings, MarketDataSettings } from './settings';
 
 /**

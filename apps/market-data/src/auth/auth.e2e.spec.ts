@@ -12,7 +12,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { Client } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../app.module';
-import { LastUsedRecorder } from '../keys/last-used-recorder';
+import { LastUsedRecorder } from '../key-store/last-used-recorder';
 import { MARKET_DATA_DESCRIPTION } from '../service-description';
 import { loadMarketDataSettings } from '../settings';
 import { ApiKeyPrincipal } from './api-key-principal';
