@@ -11,6 +11,7 @@ import { installCurrentAnswers } from './common/current-answers';
 import { installHttpCache } from './common/http-cache';
 import { MARKET_DATA_DESCRIPTION } from './service-description';
 import { MarketDataSettings } from './settings';
+import { KeyStore } from './key-store/key-store';
 import { Stores } from './stores/stores.module';
 
 /** The market-data app, fully wired (used by main.ts, the e2e tests and the OpenAPI export). */
@@ -35,7 +36,7 @@ export async function createMarketDataApp(
       installAuthentication(nest, settings);
       installHttpCache(nest.getHttpAdapter().getInstance());
       installCurrentAnswers(nest.getHttpAdapter().getInstance());
-      observability.install(nest, { caller: marketDataCaller, stores: () => Object.values(nest.get(Stores)) });
+      observability.install(nest, { caller: marketDataCaller, stores: () => [...Object.values(nest.get(Stores)), nest.get(KeyStore).connection] });
     },
   });
   mountDocs(app, buildOpenApiDocument(app, MARKET_DATA_DESCRIPTION));

@@ -1,8 +1,8 @@
 import { migrateStore } from '@perp/index-db';
 import { runMigrateCommand, StoreMigration } from '@perp/service';
 import { MIGRATE_POOL_OPTIONS, withDataSource } from '@perp/store';
-import { KEY_STORE_OPTIONS } from './keys/key-store-options';
-import { migrateKeyStore } from './keys/key-store-schema';
+import { KEY_STORE_OPTIONS } from './key-store/key-store-options';
+import { migrateKeyStore } from './key-store/key-store-schema';
 import { loadMarketDataSettings, MarketDataSettings } from './settings';
 
 /**

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ApiKeyCache } from '../keys/api-key-cache';
-import { hashApiKey, looksLikeApiKey } from '../keys/api-key-secret';
-import { ApiKeysRepository } from '../keys/api-keys.repository';
-import { LastUsedRecorder } from '../keys/last-used-recorder';
+import { ApiKeyCache } from '../key-store/api-key-cache';
+import { hashApiKey, looksLikeApiKey } from '../key-store/api-key-secret';
+import { ApiKeysRepository } from '../key-store/api-keys.repository';
+import { LastUsedRecorder } from '../key-store/last-used-recorder';
 import { AdminKeys } from './admin-keys';
 import { ApiKeyPrincipal } from './api-key-principal';
 import { invalidApiKey, missingApiKey } from './auth-errors';

@@ -12,10 +12,11 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { Client } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../app.module';
-import { LastUsedRecorder } from '../keys/last-used-recorder';
+import { LastUsedRecorder } from '../key-store/last-used-recorder';
 import { MARKET_DATA_DESCRIPTION } from '../service-description';
 import { loadMarketDataSettings } from '../settings';
 import { ApiKeyPrincipal } from './api-key-principal';
+import { AuthModule } from './auth.module';
 import { RequireApiKey } from './require-auth.decorators';
 
 const ADMIN_KEY = 'admin-key-for-the-auth-tests-0123456789';
@@ -30,9 +31,12 @@ class ProbeController {
   }
 }
 
-/** The market-data app plus the probe route, wired like createMarketDataApp. */
+/** The market-data app plus the probe route, wired like createMarketDataApp (the probe's module imports AuthModule, as a feature module does). */
 async function createProbeApp(env: NodeJS.ProcessEnv): Promise<NestFastifyApplication> {
-  @Module({ imports: [AppModule.register(loadMarketDataSettings(devServiceEnv({ ADMIN_API_KEYS: ADMIN_KEY, ...env })))], controllers: [ProbeController] })
+  @Module({
+    imports: [AppModule.register(loadMarketDataSettings(devServiceEnv({ ADMIN_API_KEYS: ADMIN_KEY, ...env }))), AuthModule],
+    controllers: [ProbeController],
+  })
   class ProbeModule {}
   const app = await createServiceApp(ProbeModule, {
     logger: false,

@@ -1,15 +1,14 @@
-import { Global, Module } from '@nestjs/common';
-import { KeyStoreModule } from '../keys/key-store.module';
+import { Module } from '@nestjs/common';
+import { KeyStoreModule } from '../key-store/key-store.module';
 import { AdminKeys } from './admin-keys';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { DEVELOPER_JWT_VERIFIER, developerJwtVerifierProvider } from './developer-jwt-verifier';
 import { KeyRateLimiter } from './key-rate-limiter';
 
 /**
- * What the route guards need, global so that `@RequireApiKey()` works on a controller of
- * any module without importing anything.
+ * What the route guards need: a module whose controllers use `@RequireApiKey()`,
+ * `@RequireAdminKey()` or `@RequireDeveloper()` imports it (Nest builds the guard there).
  */
-@Global()
 @Module({
   imports: [KeyStoreModule],
   providers: [AdminKeys, ApiKeyAuthenticator, KeyRateLimiter, developerJwtVerifierProvider],

@@ -1,7 +1,7 @@
 import { lowerAddress, toIsoUtc } from '../common';
 import { atomsDec, atomsDecOrNull, toInt, x96PriceDecOrNull } from '../markets/market-decimals';
 import { FillDto } from './fill.dto';
-import { FillRow } from './fills.repository';
+import { FillRow } from './fills-sql';
 
 /** A fill row -> FillDto, each figure decoded as on /markets/{perp_address}/trades. */
 export function fillView(row: FillRow): FillDto {

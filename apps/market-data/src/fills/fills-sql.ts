@@ -1,3 +1,4 @@
+import { TradeApiRow } from '@perp/index-db';
 import { TimeRangeFields, timeRangeConditions } from '../common';
 
 export interface FillsFilter extends TimeRangeFields {
@@ -13,6 +14,12 @@ export interface FillsPageParams extends FillsFilter {
 export interface Sql {
   sql: string;
   params: unknown[];
+}
+
+/** A row of FILL_COLUMNS: a trades row with its position's holder and side. */
+export interface FillRow extends TradeApiRow {
+  holder: string;
+  is_long: boolean | null;
 }
 
 /** Trade columns, then the position's holder and side. */

@@ -1,13 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TradeApiRow } from '@perp/index-db';
 import { Stores } from '../stores/stores.module';
-import { FillsPageParams, fillsCountSql, fillsPageSql } from './fills-sql';
-
-/** A trades row with its position's holder and side. */
-export interface FillRow extends TradeApiRow {
-  holder: string;
-  is_long: boolean | null;
-}
+import { FillRow, FillsPageParams, fillsCountSql, fillsPageSql } from './fills-sql';
 
 /** Reads of a wallet's fills, through `stores.index.run` (a store that is down becomes 503 "Index store unavailable"). */
 @Injectable()

@@ -1,6 +1,6 @@
 import { lowerAddress, toIsoUtc } from '../common';
 import { IndexStatusDto } from './index-status.dto';
-import { IndexStatusRead } from './index-status.repository';
+import { IndexStatusRead } from './index-status-read';
 
 export const NO_CURSOR_NOTE =
   'No chain cursor: this index was not written by the indexer (the simulator loads one without a chain), so there is no block and no lag; the markets show how old their data is';

@@ -1,28 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Stores } from '../stores/stores.module';
+import { ChainCursorRow, IndexStatusRead, MarketFreshnessRow } from './index-status-read';
 
 /** At most this many markets are listed (the markets table holds hundreds): the read stays bounded. */
 export const MAX_STATUS_MARKETS = 1000;
-
-export interface ChainCursorRow {
-  chain_id: string;
-  block_number: string;
-  block_hash: string;
-  block_timestamp: string;
-  updated_at: Date;
-}
-
-export interface MarketFreshnessRow {
-  perp_address: string;
-  last_snapshot_at: Date | null;
-}
-
-export interface IndexStatusRead {
-  checkedAt: Date;
-  chains: ChainCursorRow[];
-  marketsTotal: number;
-  markets: MarketFreshnessRow[];
-}
 
 /**
  * The freshness figures: the chain cursors (one row per chain) and each market's latest snapshot,

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { createMarketDataApp } from '../create-app';
 import { loadMarketDataSettings } from '../settings';
 import { storeSettingsEnv } from '../test/store-settings-env';
-import { KeyRevocationListener } from './key-revocation-listener';
+import { KeyRevocationListener } from '../key-store/key-revocation-listener';
 
 const ADMIN_KEY = 'admin-keys-tests-admin-key-0123456789abcdef';
 

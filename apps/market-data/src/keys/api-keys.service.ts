@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DetailHttpException } from '@perp/http';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
-import { ApiKeyCache } from './api-key-cache';
-import { ApiKeyRecord } from './api-key-record';
-import { generateApiKey, hashApiKey, keyPreview } from './api-key-secret';
-import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeyCache } from '../key-store/api-key-cache';
+import { ApiKeyRecord } from '../key-store/api-key-record';
+import { generateApiKey, hashApiKey, keyPreview } from '../key-store/api-key-secret';
+import { ApiKeysRepository } from '../key-store/api-keys.repository';
 import { AdminKeyInfoDto, KeyInfoDto, KeyResponseDto, NewKeyResponseDto } from './key-responses.dto';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);

@@ -11,8 +11,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { createMarketDataApp } from '../create-app';
 import { loadMarketDataSettings } from '../settings';
-import { KEY_STORE_OPTIONS } from './key-store-options';
-import { migrateKeyStore } from './key-store-schema';
+import { KEY_STORE_OPTIONS } from '../key-store/key-store-options';
+import { migrateKeyStore } from '../key-store/key-store-schema';
 
 const ADMIN_KEYS = ['admin-key-old-rotated-out-soon-0123456789', 'admin-key-new-current-one-0123456789'];
 const KEY_PATTERN = /^mdk_[A-Za-z0-9_-]{43}$/;

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { StoresModule } from '../stores/stores.module';
 import { MarketReadsService } from './market-reads.service';
 import { MarketsController } from './markets.controller';
 import { MarketsRepository } from './markets.repository';
@@ -6,6 +8,7 @@ import { MarketsService } from './markets.service';
 
 /** The unversioned /markets routes; exports the reads the /v1 market routes share. */
 @Module({
+  imports: [StoresModule, AuthModule],
   controllers: [MarketsController],
   providers: [MarketsRepository, MarketReadsService, MarketsService],
   exports: [MarketsRepository, MarketReadsService],

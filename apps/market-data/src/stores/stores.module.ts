@@ -1,15 +1,13 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { indexStoreDataSourceOptions, sourceStoreDataSourceOptions } from '@perp/index-db';
 import { postgresPoolOptions, StoreConnection } from '@perp/store';
-import { KEY_STORE_OPTIONS } from '../keys/key-store-options';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
 
-/** The three stores market-data reads (index, source) and writes (its own key table). */
+/** The two stores market-data only reads, index and source (its own Key store is key-store/'s). */
 @Injectable()
 export class Stores implements OnApplicationShutdown {
   readonly index: StoreConnection;
   readonly source: StoreConnection;
-  readonly keys: StoreConnection;
 
   constructor(@Inject(MARKET_DATA_SETTINGS) settings: MarketDataSettings) {
     const timeoutMs = settings.storeTimeoutMs;
@@ -22,26 +20,13 @@ export class Stores implements OnApplicationShutdown {
       sourceStoreDataSourceOptions(settings.sourceDatabaseUrl, { extra: postgresPoolOptions({ timeoutMs, max: 5 }) }),
       { timeoutMs },
     );
-    this.keys = new StoreConnection(
-      'Key store',
-      { type: 'postgres', url: settings.keysDatabaseUrl, extra: postgresPoolOptions({ timeoutMs, max: 5 }), ...KEY_STORE_OPTIONS },
-      { timeoutMs },
-    );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.index.close(), this.source.close(), this.keys.close()]);
+    await Promise.all([this.index.close(), this.source.close()]);
   }
 }
 
-@Global()
-@Module({})
-export class StoresModule {
-  static register(settings: MarketDataSettings): DynamicModule {
-    return {
-      module: StoresModule,
-      providers: [{ provide: MARKET_DATA_SETTINGS, useValue: settings }, Stores],
-      exports: [MARKET_DATA_SETTINGS, Stores],
-    };
-  }
-}
+/** The index and source stores, for the modules whose repositories read them. */
+@Module({ providers: [Stores], exports: [Stores] })
+export class StoresModule {}

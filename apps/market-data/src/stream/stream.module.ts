@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { PositionsModule } from '../positions/positions.module';
+import { StoresModule } from '../stores/stores.module';
 import { StreamConnectionLimits } from './stream-connection-limits';
 import { StreamController } from './stream.controller';
 import { StreamHub } from './stream-hub';
@@ -7,7 +9,7 @@ import { StreamService } from './stream.service';
 
 /** GET /stream: Server-Sent Events fed from the index store's change table (stream/README.md). */
 @Module({
-  imports: [PositionsModule],
+  imports: [PositionsModule, StoresModule, AuthModule],
   controllers: [StreamController],
   providers: [StreamHub, StreamService, StreamConnectionLimits],
 })

@@ -10,3 +10,9 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
   rateLimit: number | null;
 }
+
+/** What a request needs of an active key: its id and its rate-limit override. */
+export interface ActiveKey {
+  id: number;
+  rateLimit: number | null;
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
-import type { ActiveKey } from './api-keys.repository';
+import type { ActiveKey } from './api-key-record';
 
 const MAX_ENTRIES = 10_000;
 

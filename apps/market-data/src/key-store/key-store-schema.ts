@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { migrateUnderLock } from '@perp/store';
 import { DataSource } from 'typeorm';
-import { Stores } from '../stores/stores.module';
+import { KeyStore } from './key-store';
 
 // One lock for every replica migrating the same database.
 const MIGRATION_LOCK = 'market-data:key-store-migrations';
@@ -21,7 +21,7 @@ export class KeyStoreSchema implements OnApplicationBootstrap {
   private readonly logger = new Logger('KeyStoreSchema');
   private migrated?: Promise<void>;
 
-  constructor(private readonly stores: Stores) {}
+  constructor(private readonly store: KeyStore) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.ready().catch((error: unknown) =>
@@ -31,7 +31,7 @@ export class KeyStoreSchema implements OnApplicationBootstrap {
 
   /** Resolves once the schema is current; every key-store call awaits it. */
   ready(): Promise<void> {
-    this.migrated ??= this.stores.keys.migrate(migrateKeyStore).then(
+    this.migrated ??= this.store.connection.migrate(migrateKeyStore).then(
       (applied) => {
         if (applied.length > 0) this.logger.log(`Key store migrated: ${applied.join(', ')}`);
       },

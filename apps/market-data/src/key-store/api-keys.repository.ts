@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Stores } from '../stores/stores.module';
 import { ApiKeyEntity } from './api-key.entity';
-import { ApiKeyRecord } from './api-key-record';
+import { ActiveKey, ApiKeyRecord } from './api-key-record';
+import { KeyStore } from './key-store';
 import { KeyStoreSchema } from './key-store-schema';
 import { KEY_REVOKED_CHANNEL } from './key-revocation-listener';
 
@@ -23,12 +23,6 @@ function toRecord(row: ApiKeyEntity): ApiKeyRecord {
   };
 }
 
-/** What a request needs of an active key: its id and its rate-limit override. */
-export interface ActiveKey {
-  id: number;
-  rateLimit: number | null;
-}
-
 // Revokes and tells every replica (LISTEN in KeyRevocationListener) in the same statement:
 // the notification is sent at commit, so no replica hears of a revocation that did not happen.
 const REVOKE_AND_NOTIFY = (where: string) => `
@@ -42,13 +36,13 @@ const REVOKE_AND_NOTIFY = (where: string) => `
 @Injectable()
 export class ApiKeysRepository {
   constructor(
-    private readonly stores: Stores,
+    private readonly store: KeyStore,
     private readonly schema: KeyStoreSchema,
   ) {}
 
   // The schema wait is inside the store's time bound: a hung store answers 503 in time here too.
   private run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
-    return this.stores.keys.run(async (source) => {
+    return this.store.connection.run(async (source) => {
       await this.schema.ready();
       return work(source);
     });
