@@ -75,18 +75,6 @@ export function encodeEcdsaInputs(value: Measurement): string {
 // The deployed adapter interface (IDeployedEcdsaVerifierAdapter): its domain and typehash are its
 // own, read from the chain (EIP-5267 eip712Domain() and MEASUREMENT_TYPEHASH()); no deadline.
 
-/** An adapter's EIP-712 domain as EIP-5267's eip712Domain() reports it. */
-export interface Eip712DomainFields {
-  /** A bit per field present: 0x01 name, 0x02 version, 0x04 chainId, 0x08 verifyingContract, 0x10 salt. */
-  fields: string;
-  name: string;
-  version: string;
-  chainId: bigint;
-  verifyingContract: string;
-  salt: string;
-  extensions: bigint[];
-}
-
 /** `fields` of a domain of exactly (name, version, chainId, verifyingContract), as OpenZeppelin's EIP712 reports it. */
 export const EIP5267_NAME_VERSION_CHAIN_CONTRACT = '0x0f';
 

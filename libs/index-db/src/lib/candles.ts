@@ -1,6 +1,5 @@
 /** Candle resolutions in seconds, each rolled up from the one before it (the first from the rows): the `candles` table (migration 007). */
 export const CANDLE_RESOLUTIONS = [60, 300, 900, 3_600, 14_400, 86_400] as const;
-export type CandleResolutionSeconds = (typeof CANDLE_RESOLUTIONS)[number];
 
 /** A session that sets this to 'on' (set_config) writes snapshots and trades without the candle triggers; it must call candles_rebuild() after. */
 export const DEFER_ROLLUPS_SETTING = 'perp.defer_rollups';

@@ -1,5 +1,4 @@
-/** The funding and open-interest history tables (migration 010), kept by a row trigger on markets. */
-export type MarketHistoryTable = 'funding_history' | 'open_interest_history';
+// The funding and open-interest history tables (migration 010), kept by a row trigger on markets.
 
 export const FUNDING_HISTORY_API_COLUMNS = 'id, "timestamp", block_number, funding_per_day, cumulative_funding_x96';
 export const OPEN_INTEREST_HISTORY_API_COLUMNS = 'id, "timestamp", block_number, open_interest_long, open_interest_short, capacity_long, capacity_short';

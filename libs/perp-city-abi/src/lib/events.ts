@@ -156,8 +156,6 @@ export type PerpEvent =
   | PerpLog<'ProtocolFeesCollected', 'v0.1.0', { readonly amount: bigint; readonly recipient: string }>
   | PerpLog<'ProtocolFeeSynced', 'v0.1.0', { readonly protocolFee: bigint }>;
 
-export type PerpEventName = PerpEvent['name'];
-
 // ── PerpFactory, Beacon, PoolManager ───────────────────────────────────────────────────────
 
 export interface PerpCreatedArgs {

@@ -247,8 +247,7 @@ export function initializedTicksInBitmapWord(wordPos: number | bigint, word: Sto
 
 // ── The Perp's own storage (perpcity-rust-sdk src/storage.rs) ──────────────────────────────
 
-/** `PerpStorage` starts at slot 3 (rust SDK); fields below are its word offsets. */
-export const PERP_STORAGE_BASE_SLOT = 3n;
+// `PerpStorage` starts at slot 3 (rust SDK): each slot below is 3 + the field's word offset.
 /** `PerpStorage.ticks`: `mapping(int24 => TickInfo)`, field 3 -> slot 6. */
 export const PERP_TICKS_SLOT = 6n;
 /** `PerpStorage.emas`: one `PricePair` word, field 8 -> slot 11; `ammPrice` low 128 bits, `index` high. */

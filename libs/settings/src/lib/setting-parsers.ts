@@ -13,15 +13,6 @@ export function integer({ min, max }: { min?: number; max?: number } = {}): (raw
 
 export const port = integer({ min: 1, max: 65535 });
 
-export function decimalNumber({ min }: { min?: number } = {}): (raw: string) => number {
-  return (raw) => {
-    if (!/^\d+(\.\d+)?$/.test(raw)) throw new Error('must be a non-negative decimal number');
-    const value = Number(raw);
-    if (min !== undefined && value < min) throw new Error(`must be at least ${min}`);
-    return value;
-  };
-}
-
 export function url(protocols: string[]): (raw: string) => string {
   return (raw) => {
     let parsed: URL;

@@ -7,8 +7,6 @@ export const MEASUREMENT_BITS = 64;
 export const MAX_MEASUREMENT = (1n << BigInt(MEASUREMENT_BITS)) - 1n;
 /** mean * 2^96 = sum * 2^94 for 4 measurements: exact, no rounding. */
 export const VALUE_SHIFT = 94n;
-/** Order of the public signals (snarkjs: outputs first, then public inputs in declaration order). */
-export const SIGNAL_NAMES = ['value', 'beacon', 'nonce'] as const;
 
 /** BN254's scalar field: every signal is an element of it, and the verifier rejects anything larger. */
 export const SNARK_SCALAR_FIELD = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
