@@ -54,7 +54,7 @@ module.exports = {
   ],
   options: {
     // The walled apps; every role above is matched inside them only.
-    includeOnly: '^apps/(market-data|beacon-ops)/src/',
+    includeOnly: '^apps/(market-data|beacon-ops|indexer)/src/',
     exclude: { path: ['\\.spec\\.ts$', '/test/'] },
     // Type-only imports count: importing a type still crosses the wall.
     tsPreCompilationDeps: true,

@@ -4,7 +4,7 @@ import { ChainReader } from './chain/chain-reader';
 import { ChainFollower } from './follower/chain-follower';
 import { indexerHandlers } from './run-indexer';
 import { loadIndexerSettings } from './settings';
-import { writerDataSource } from './writer/indexer-runner';
+import { writerDataSource } from './runner/indexer-runner';
 import { WriterSession } from './writer/writer-session';
 
 /**

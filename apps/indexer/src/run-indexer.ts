@@ -9,7 +9,7 @@ import { PerpCityReads } from './handlers/perp-city/perp-city-reads';
 import type { IndexerSettings } from './settings';
 import { IndexerStatus } from './status/indexer-status';
 import { startStatusServer, StatusServer } from './status/status-server';
-import { IndexerRunner } from './writer/indexer-runner';
+import { IndexerRunner } from './runner/indexer-runner';
 
 /** Every handler the follower runs, in the order they see a block. */
 export function indexerHandlers(settings: IndexerSettings): (chain: ChainReader) => BlockHandler[] {

@@ -1,6 +1,7 @@
 import { createServiceLogger } from '@perp/http';
 import type { EntityManager } from 'typeorm';
-import type { BlockHandler, BlockOutcome, ChainBlock, ChainLog, LogWatch } from './follower/block-handler';
+import type { ChainBlock, ChainLog } from './chain/chain-block';
+import type { BlockHandler, BlockOutcome, LogWatch } from './follower/block-handler';
 import { INDEX_UPDATED_TOPIC } from './handlers/beacon-index/beacon-index.handler';
 import { indexerHandlers, RunningIndexer, startIndexer } from './run-indexer';
 import { expectStoreMatchesChain, IndexerTestEnv, INSERT_MARKET_SQL, Q96, startIndexerTestEnv, storeState, waitCaughtUp } from './test/indexer-test-env';

@@ -1,5 +1,5 @@
 import { FetchRequest, JsonRpcProvider, Network, toQuantity } from 'ethers';
-import type { ChainBlock, ChainLog } from '../follower/block-handler';
+import type { ChainBlock, ChainLog } from './chain-block';
 import { rpcEndpoint } from '@perp/service';
 
 interface RawBlock {

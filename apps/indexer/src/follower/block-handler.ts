@@ -1,25 +1,5 @@
 import type { EntityManager } from 'typeorm';
-
-/** A block as the follower hands it to handlers (numbers fit a JS number; hashes lowercase 0x-hex). */
-export interface ChainBlock {
-  number: number;
-  hash: string;
-  parentHash: string;
-  /** Unix seconds. */
-  timestamp: number;
-}
-
-/** One log of a block, decoded from JSON-RPC's hex quantities; `address` lowercase. */
-export interface ChainLog {
-  address: string;
-  topics: readonly string[];
-  data: string;
-  blockNumber: number;
-  blockHash: string;
-  transactionHash: string;
-  transactionIndex: number;
-  logIndex: number;
-}
+import type { ChainBlock, ChainLog } from '../chain/chain-block';
 
 /** What a handler wants from eth_getLogs: logs of these contracts ('any': every contract) whose topic0 is one of `topics`. */
 export interface LogWatch {

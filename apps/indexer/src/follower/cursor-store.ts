@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ChainBlock } from './block-handler';
+import type { ChainBlock } from '../chain/chain-block';
 
 export interface Cursor {
   chainId: number;

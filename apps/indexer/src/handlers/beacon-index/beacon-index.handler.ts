@@ -1,7 +1,8 @@
 import { AbiCoder, id, Interface } from 'ethers';
 import type { ChainReader } from '../../chain/chain-reader';
 import type { EntityManager } from 'typeorm';
-import type { BlockHandler, ChainBlock, ChainLog, LogWatch } from '../../follower/block-handler';
+import type { ChainBlock, ChainLog } from '../../chain/chain-block';
+import type { BlockHandler, LogWatch } from '../../follower/block-handler';
 
 /** The two members of our EcdsaBeacon (libs/contracts) this handler uses; ZK beacons emit DataUpdated instead. */
 const BEACON = new Interface(['event IndexUpdated(uint256 index)', 'function index() view returns (uint256)']);

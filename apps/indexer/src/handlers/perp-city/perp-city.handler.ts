@@ -10,7 +10,8 @@ import {
 } from '@perp/perp-city-abi';
 import { decodeMarketChainRow, markMarket, type MarketsRow, type PositionsRow, type TicksRow, type TradesRow } from '@perp/index-db';
 import type { EntityManager } from 'typeorm';
-import type { BlockHandler, ChainBlock, ChainLog, LogWatch } from '../../follower/block-handler';
+import type { ChainBlock, ChainLog } from '../../chain/chain-block';
+import type { BlockHandler, LogWatch } from '../../follower/block-handler';
 import { bandOf, bandsAfter, bandTicks, type OpenBands } from './perp-city-bands';
 import { PerpCityReads } from './perp-city-reads';
 import { closedPositionRow, marketRow, openPositionRow, tickRow, type MarketIdentity, type PositionHistory } from './perp-city-rows';

@@ -10,7 +10,7 @@ import type { IndexerSettings } from '../settings';
 import { indexerMetrics } from '../status/indexer-metrics';
 import type { IndexerStatus } from '../status/indexer-status';
 import { failureKind } from './failure-kind';
-import { WriterSession } from './writer-session';
+import { WriterSession } from '../writer/writer-session';
 
 export interface RunnerLogger extends FollowerLogger {
   error(fields: object, message: string): void;
