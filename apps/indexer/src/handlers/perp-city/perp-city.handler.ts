@@ -8,7 +8,16 @@ import {
   unpackBalanceDelta,
   type PerpEvent,
 } from '@perp/perp-city-abi';
-import { decodeMarketChainRow, markMarket, type MarketsRow, type PositionsRow, type TicksRow, type TradesRow } from '@perp/index-db';
+import {
+  decodeMarketChainRow,
+  markMarket,
+  takerRealizedPnl,
+  type MarketsRow,
+  type PositionSettlementsRow,
+  type PositionsRow,
+  type TicksRow,
+  type TradesRow,
+} from '@perp/index-db';
 import type { EntityManager } from 'typeorm';
 import type { BlockHandler, ChainBlock, ChainLog, LogWatch } from '../../follower/block-handler';
 import { bandOf, bandsAfter, bandTicks, type OpenBands } from './perp-city-bands';
@@ -25,6 +34,18 @@ interface PositionChange {
   converted?: boolean;
   mintedTo?: string;
   closed?: { liquidated: boolean };
+  /** What its events settled: a position_settlements row (opens, swaps, funding settles, closes). */
+  settled?: Settled;
+}
+
+/** A position's settling events of one block, summed. */
+interface Settled {
+  /** The USD leg of its swaps (BalanceDelta amount1), USDC atoms. */
+  swapUsd: bigint;
+  /** As the events sign it: paid > 0. */
+  funding: bigint;
+  /** A maker event: its PnL is not exact from events and views (see position-settlements.ts). */
+  makerLeg: boolean;
 }
 
 /** What one block did to one market. */
@@ -121,6 +142,7 @@ export class PerpCityHandler implements BlockHandler {
     const marketRows: MarketsRow[] = [];
     const positionRows: PositionsRow[] = [];
     const trades: Omit<TradesRow, 'id'>[] = [];
+    const settlements: Omit<PositionSettlementsRow, 'id'>[] = [];
     const snapshots: Parameters<PerpCityStore['insertSnapshots']>[0][number][] = [];
     const iso = new Date(block.timestamp * 1000).toISOString();
 
@@ -169,6 +191,7 @@ export class PerpCityHandler implements BlockHandler {
       for (const t of c.trades) trades.push({ ...t, perp_address: perp, timestamp: iso, mark_price_x96: markBefore, block_number: block.number });
 
       for (const { id, p, v, history } of touched) {
+        if (p.settled) settlements.push(settlementRow(perp, id, p, p.settled, history.last, v.usdDelta, iso, block.number));
         const feeLast = views.bands.feeGrowthInside1LastX128.get(id) ?? 0n;
         if (p.closed) {
           // The views of a closed position are zeroed: keep its last open state (from before this block, or its opening in it).
@@ -183,6 +206,7 @@ export class PerpCityHandler implements BlockHandler {
     await store.upsertPositions(positionRows);
     for (const t of tickWrites) await store.replaceTicks(t.perp, t.rows);
     await store.insertTrades(trades);
+    await store.insertSettlements(settlements);
     await store.insertSnapshots(snapshots);
     return { watchChanged: created.length > 0 };
   }
@@ -197,26 +221,38 @@ export class PerpCityHandler implements BlockHandler {
     change(perp).bandsMayMove = true;
     if (event.name === 'Unknown') return;
     const e = event as PerpEvent;
+    const settle = (posId: bigint, swapUsd: bigint, funding: bigint, makerLeg: boolean): PositionChange => {
+      const p = position(perp, posId);
+      const s = (p.settled ??= { swapUsd: 0n, funding: 0n, makerLeg: false });
+      s.swapUsd += swapUsd;
+      s.funding += funding;
+      s.makerLeg ||= makerLeg;
+      return p;
+    };
     switch (e.name) {
       case 'TakerOpened':
-        position(perp, e.args.posId).opened = { isMaker: false };
+        settle(e.args.posId, unpackBalanceDelta(e.args.sr.delta).usd, 0n, false).opened = { isMaker: false };
         return;
       case 'MakerOpened':
-        position(perp, e.args.posId).opened = { isMaker: true };
+        settle(e.args.posId, 0n, 0n, true).opened = { isMaker: true };
         return;
       case 'TakerAdjusted':
+        settle(e.args.posId, unpackBalanceDelta(e.args.sr.delta).usd, e.args.funding, false);
+        return;
       case 'TakerBackstopped':
+        settle(e.args.posId, 0n, e.args.funding, false);
+        return;
       case 'MakerAdjusted':
       case 'MakerBackstopped':
-        position(perp, e.args.posId);
+        settle(e.args.posId, 0n, e.args.funding, true);
         return;
       case 'MakerConverted':
-        position(perp, e.args.posId).converted = true;
+        settle(e.args.posId, 0n, e.args.funding, true).converted = true;
         return;
       case 'TakerClosed': {
         const liquidated = 'isLiquidation' in e.args ? e.args.isLiquidation : false;
-        position(perp, e.args.posId).closed = { liquidated };
         const { perp: perpDelta, usd } = unpackBalanceDelta(e.args.sr.delta);
+        settle(e.args.posId, usd, e.args.funding, false).closed = { liquidated };
         change(perp).trades.push({
           pos_id: e.args.posId,
           was_liquidated: liquidated,
@@ -229,7 +265,7 @@ export class PerpCityHandler implements BlockHandler {
         return;
       }
       case 'MakerClosed':
-        position(perp, e.args.posId).closed = { liquidated: 'isLiquidation' in e.args ? e.args.isLiquidation : false };
+        settle(e.args.posId, 0n, e.args.funding, true).closed = { liquidated: 'isLiquidation' in e.args ? e.args.isLiquidation : false };
         return;
       case 'TakerLiquidated':
       case 'MakerLiquidated': {
@@ -319,6 +355,35 @@ export class PerpCityHandler implements BlockHandler {
       );
     }
   }
+}
+
+/**
+ * The position_settlements row of a position's settling events in one block: realized PnL from
+ * the USD leg before (the stored row; none before its opening) and after (the views at the block;
+ * none once closed), funding as the events settled it. A maker leg, or a position whose earlier
+ * state the store lacks, realizes an unknown amount (null).
+ */
+function settlementRow(
+  perp: string,
+  id: bigint,
+  p: PositionChange,
+  settled: Settled,
+  last: PositionsRow | null,
+  usdDeltaNow: bigint,
+  timestamp: string,
+  blockNumber: number,
+): Omit<PositionSettlementsRow, 'id'> {
+  const before = p.opened ? 0n : ((last?.usd_delta as bigint | undefined) ?? null);
+  const after = p.closed ? 0n : usdDeltaNow;
+  return {
+    perp_address: perp,
+    pos_id: id,
+    timestamp,
+    opened: p.opened !== undefined,
+    realized_pnl: settled.makerLeg || before === null ? null : takerRealizedPnl(settled.swapUsd, before, after),
+    funding: settled.funding,
+    block_number: blockNumber,
+  };
 }
 
 /** A stored market's identity (what PerpCreated said). */
