@@ -51,7 +51,7 @@ export class PositionDto {
   liquidation_price!: string | null;
   @ApiProperty(
     DEC_OR_NULL(
-      "Closed takers: the PnL the position realized, USDC, exact to the atom: the sum over its touches of (the touch's swap USD + the contract's usd_delta before - after), so a full close realizes the close's USD plus the entry USD left in the position; before funding, utilization fees, trading fees and any liquidation fee (USDC paid out = margin in - margin withdrawn + realized_pnl + net_funding - utilization fees - trading fees - liquidation fee). Null while open; null for makers and converted makers (a maker's close pays its band's amounts, which no event carries and the views forget), and for a position whose history the index lacks",
+      "Closed takers: the PnL the position realized, USDC, exact to the atom: the sum over its touches of (the touch's swap USD + the contract's usd_delta before - after), so a full close realizes the close's USD plus the entry USD left in the position; before funding, utilization fees, trading fees and any liquidation fee (USDC paid out = margin in - margin withdrawn + realized_pnl + net_funding - utilization fees - trading fees - liquidation fee, when that is positive; a loss past it is bad debt). Null while open; null for makers and converted makers (a maker's close pays its band's amounts, which no event carries and the views forget), and for a position whose history the index lacks",
       '12.5',
     ),
   )
