@@ -11,7 +11,6 @@ import {
 import {
   decodeMarketChainRow,
   markMarket,
-  takerRealizedPnl,
   type MarketsRow,
   type PositionSettlementsRow,
   type PositionsRow,
@@ -22,7 +21,16 @@ import type { EntityManager } from 'typeorm';
 import type { BlockHandler, ChainBlock, ChainLog, LogWatch } from '../../follower/block-handler';
 import { bandOf, bandsAfter, bandTicks, type OpenBands } from './perp-city-bands';
 import { PerpCityReads } from './perp-city-reads';
-import { closedPositionRow, marketRow, openPositionRow, tickRow, type MarketIdentity, type PositionHistory } from './perp-city-rows';
+import {
+  closedPositionRow,
+  marketRow,
+  openPositionRow,
+  settlementRow,
+  tickRow,
+  type MarketIdentity,
+  type PositionHistory,
+  type Settled,
+} from './perp-city-rows';
 import { PerpCityStore } from './perp-city-store';
 
 type Raw = Record<string, unknown>;
@@ -36,16 +44,6 @@ interface PositionChange {
   closed?: { liquidated: boolean };
   /** What its events settled: a position_settlements row (opens, swaps, funding settles, closes). */
   settled?: Settled;
-}
-
-/** A position's settling events of one block, summed. */
-interface Settled {
-  /** The USD leg of its swaps (BalanceDelta amount1), USDC atoms. */
-  swapUsd: bigint;
-  /** As the events sign it: paid > 0. */
-  funding: bigint;
-  /** A maker event: its PnL is not exact from events and views (see position-settlements.ts). */
-  makerLeg: boolean;
 }
 
 /** What one block did to one market. */
@@ -191,7 +189,10 @@ export class PerpCityHandler implements BlockHandler {
       for (const t of c.trades) trades.push({ ...t, perp_address: perp, timestamp: iso, mark_price_x96: markBefore, block_number: block.number });
 
       for (const { id, p, v, history } of touched) {
-        if (p.settled) settlements.push(settlementRow(perp, id, p, p.settled, history.last, v.usdDelta, iso, block.number));
+        if (p.settled)
+          settlements.push(
+            settlementRow(perp, id, p.settled, { opened: p.opened !== undefined, closed: p.closed !== undefined }, history.last, v.usdDelta, iso, block.number),
+          );
         const feeLast = views.bands.feeGrowthInside1LastX128.get(id) ?? 0n;
         if (p.closed) {
           // The views of a closed position are zeroed: keep its last open state (from before this block, or its opening in it).
@@ -355,35 +356,6 @@ export class PerpCityHandler implements BlockHandler {
       );
     }
   }
-}
-
-/**
- * The position_settlements row of a position's settling events in one block: realized PnL from
- * the USD leg before (the stored row; none before its opening) and after (the views at the block;
- * none once closed), funding as the events settled it. A maker leg, or a position whose earlier
- * state the store lacks, realizes an unknown amount (null).
- */
-function settlementRow(
-  perp: string,
-  id: bigint,
-  p: PositionChange,
-  settled: Settled,
-  last: PositionsRow | null,
-  usdDeltaNow: bigint,
-  timestamp: string,
-  blockNumber: number,
-): Omit<PositionSettlementsRow, 'id'> {
-  const before = p.opened ? 0n : ((last?.usd_delta as bigint | undefined) ?? null);
-  const after = p.closed ? 0n : usdDeltaNow;
-  return {
-    perp_address: perp,
-    pos_id: id,
-    timestamp,
-    opened: p.opened !== undefined,
-    realized_pnl: settled.makerLeg || before === null ? null : takerRealizedPnl(settled.swapUsd, before, after),
-    funding: settled.funding,
-    block_number: blockNumber,
-  };
 }
 
 /** A stored market's identity (what PerpCreated said). */
