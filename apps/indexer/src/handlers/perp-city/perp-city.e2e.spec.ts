@@ -443,6 +443,8 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
       expect(expected).toBeGreaterThan(0n);
       expect(await closeMaker(id)).toBe(expected);
       await expectStoreEqualsViews();
+      // A closed maker: no realized PnL (its band's amounts are in no event), the funding its events settled (the double's: 0).
+      expect(await closedFigures(id)).toEqual({ realizedPnl: null, netFunding: 0n });
     }
     // No open band uses the two ticks any more: their rows are gone.
     expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[])`, [[lower, upper]])).toEqual([]);
