@@ -381,7 +381,7 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     // From the chain: the USDC Transfer logs of the holder, and what each Perp event settled.
     let moved = 0n;
     const legs = { funding: 0n, util: 0n, tradingFees: 0n, swapUsd: [] as bigint[] };
-    for (const log of receipts.flatMap((r) => r!.logs)) {
+    for (const log of receipts.flatMap((r) => r?.logs ?? [])) {
       if (log.address === addresses.usdc) {
         const t = usdc.interface.parseLog(log);
         if (t?.name !== 'Transfer') continue;
