@@ -124,7 +124,7 @@ describe('position routes', () => {
       [6, '-5.5', '-0.75'],
       [11, null, '-0.3'],
     ]);
-    // A position closed before the store kept settlements (no opening row): no partial sum, null.
+    // A position opened before the store kept settlements (no opening row): no partial sum, null.
     const setOpened = (opened: boolean) =>
       env.withIndex((c) =>
         c.query(`UPDATE position_settlements SET opened = $1 WHERE perp_address = $2 AND pos_id = 6 AND "timestamp" = to_timestamp(1700000006)`, [

@@ -4,8 +4,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Realized PnL and net funding of closed positions: a row per touch of a position (what it
  * settled), summed at read time over position_settlements_position_idx. Rows, not running
  * totals on positions: a reorg's rewind deletes the rows above the fork by block_number, as it
- * does trades, and a total it cannot restore never exists. Positions closed before this
- * migration have no rows, hence no opening row: the API serves their figures as null.
+ * does trades, and a total it cannot restore never exists. Positions opened before this
+ * migration get no rows (what they realized so far is in no view), hence no opening row: the
+ * API serves their figures as null once they close, never a partial sum.
  */
 export class IndexStorePositionSettlements1767225600011 implements MigrationInterface {
   name = 'IndexStorePositionSettlements1767225600011';
