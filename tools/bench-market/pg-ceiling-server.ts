@@ -18,6 +18,7 @@ import {
   CANDLE_API_COLUMNS,
   candlesTotalSql,
   candidateKeyBounds,
+  decodeClosedPositionFigures,
   decodeMarketChainRow,
   decodePositionChainRow,
   decodeTickChainRow,
@@ -30,6 +31,8 @@ import {
   makerFigures,
   MarketChainRow,
   POSITION_COLUMNS,
+  POSITION_SETTLEMENT_COLUMNS,
+  POSITION_SETTLEMENT_JOIN,
   POSITION_TICK_JOINS,
   TAKER_POSITION_COLUMNS,
   takerCumulatives,
@@ -430,7 +433,14 @@ function position(p: Row, h: Health) {
     unrealized_pnl: atomsOrNull(h.pnl),
     effective_margin: atomsOrNull(h.equity),
     liquidation_price: liquidationPrice(p, h),
+    ...closedFigures(p),
   };
+}
+
+/** realized_pnl and net_funding, from the settlement sums the page's statement joined. */
+function closedFigures(p: Row) {
+  const closed = decodeClosedPositionFigures(p, { isClosed: p['is_closed'] as boolean, isMaker: p['is_maker'] as boolean });
+  return { realized_pnl: atomsOrNull(closed.realizedPnl), net_funding: atomsOrNull(closed.netFunding) };
 }
 
 app.get<{ Querystring: { holder?: string } }>('/positions', async (request, reply) => {
@@ -442,7 +452,7 @@ app.get<{ Querystring: { holder?: string } }>('/positions', async (request, repl
     pool.query(
       `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${where} ORDER BY p.id, p.perp_address LIMIT $${n + 1} OFFSET $${n + 2}),` +
         ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
-        ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.perp_address = page.perp_address AND p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address ${POSITION_TICK_JOINS} ORDER BY p.id, p.perp_address`,
+        ` SELECT ${POSITION_COLUMNS}, ${POSITION_SETTLEMENT_COLUMNS}, marked.* FROM page JOIN positions p ON p.perp_address = page.perp_address AND p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address ${POSITION_TICK_JOINS} ${POSITION_SETTLEMENT_JOIN} ORDER BY p.id, p.perp_address`,
       [...params, 100, 0],
     ),
     pool.query(`SELECT count(*) AS total FROM positions p ${where}`, params),

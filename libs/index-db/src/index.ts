@@ -3,6 +3,7 @@ export * from './lib/index-store/market.entity';
 export * from './lib/index-store/snapshot.entity';
 export * from './lib/index-store/position.entity';
 export * from './lib/index-store/trade.entity';
+export * from './lib/index-store/position-settlement.entity';
 export * from './lib/index-store/tick.entity';
 export * from './lib/index-store/chain-cursor.entity';
 export * from './lib/index-store/chain-cursor-block.entity';

@@ -1,5 +1,15 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { decodeMarketChainRow, decodePositionChainRow, decodeTickChainRow, makerFigures, markMarket, takerFigures, TickChainRow } from '@perp/index-db';
+import {
+  decodeMarketChainRow,
+  decodePositionChainRow,
+  decodeTickChainRow,
+  makerFigures,
+  markMarket,
+  POSITION_SETTLEMENT_COLUMNS,
+  POSITION_SETTLEMENT_JOIN,
+  takerFigures,
+  TickChainRow,
+} from '@perp/index-db';
 import { estimatedRewardAtoms, formatDecimal, formatInteger, isCandidateE6, makerFailsAtPrice, priceToX96, ratioFromE6, atomsToHuman } from '@perp/x96-math';
 import { PRESETS, runSimulation } from '@perp/market-sim';
 import request from 'supertest';
@@ -234,6 +244,50 @@ describe('liquidation candidates on simulated data', () => {
     const live = (await request(app.getHttpServer()).get(`/markets/${busiest}/live`).set('X-API-Key', API_KEY).expect(200)).body;
     expect(position.current_mark_price).not.toBeNull();
     expect(live.mark_price).toBe(position.current_mark_price);
+  });
+
+  it("realized_pnl and net_funding on the demo data: a closed taker realized its close's usd plus its entry usd, summed by one index probe per closed row", async () => {
+    const app = apps.get('0.1') as NestFastifyApplication;
+    const items: Row[] = (await request(app.getHttpServer()).get('/positions?is_open=false&limit=500').set('X-API-Key', API_KEY).expect(200)).body.items;
+    const expected = await env.withIndex(async (c) => {
+      const rows = (
+        await c.query(
+          `SELECT p.perp_address, p.id, p.is_maker, p.usd_delta, t.usd_delta AS close_usd,
+                  (SELECT sum(funding) FROM position_settlements s WHERE s.perp_address = p.perp_address AND s.pos_id = p.id) AS funding
+             FROM positions p LEFT JOIN trades t ON t.perp_address = p.perp_address AND t.pos_id = p.id WHERE p.is_closed`,
+        )
+      ).rows;
+      const atoms = (x: bigint) => formatDecimal(atomsToHuman(x));
+      return new Map(
+        rows.map((r) => [
+          `${r.perp_address}:${r.id}`,
+          // The simulator keeps no settlement of a maker: both null.
+          r.is_maker
+            ? { realized_pnl: null, net_funding: null }
+            : { realized_pnl: atoms(BigInt(r.close_usd) + BigInt(r.usd_delta)), net_funding: atoms(-BigInt(r.funding)) },
+        ]),
+      );
+    });
+    expect(items.length).toBeGreaterThan(100);
+    expect(items.filter((p) => !p['is_maker'] && p['net_funding'] !== '0').length).toBeGreaterThan(0);
+    for (const p of items) {
+      expect({ id: p['id'], realized_pnl: p['realized_pnl'], net_funding: p['net_funding'] }).toEqual({
+        id: p['id'],
+        ...expected.get(`${p['perp_address']}:${p['id']}`),
+      });
+    }
+    // The sums of a page: one probe of position_settlements_position_idx per row, never a scan of the table.
+    const plan = await env.withIndex(async (c) =>
+      (
+        await c.query(
+          `EXPLAIN SELECT p.id, ${POSITION_SETTLEMENT_COLUMNS} FROM (SELECT * FROM positions WHERE is_closed ORDER BY id, perp_address LIMIT 500) p ${POSITION_SETTLEMENT_JOIN}`,
+        )
+      ).rows
+        .map((r) => r['QUERY PLAN'] as string)
+        .join('\n'),
+    );
+    expect(plan).toContain('position_settlements_position_idx');
+    expect(plan).not.toMatch(/Seq Scan on position_settlements/);
   });
 
   it('reads candidates by range scans of the partial indexes, never a scan of positions', async () => {

@@ -25,7 +25,7 @@ export class PositionResponsesService {
     const filter = { holder: query.holder, perpAddress: resolvePerpFilter(query), isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
     const { items, total } = await this.positions.page(filter, query.limit, query.offset);
     return toPage(
-      items.map((v) => positionView(v.position, v.figures)),
+      items.map((v) => positionView(v.position, v.figures, v.closed)),
       total,
       query,
     );
@@ -38,7 +38,7 @@ export class PositionResponsesService {
 
   /** 404 "Position not found" for an unknown id; 422 when several markets hold it and none is named. */
   async get(id: number, query: PositionLookupQuery): Promise<PositionDto> {
-    const { position, figures } = await this.positions.get(id, resolvePerpFilter(query));
-    return positionView(position, figures);
+    const { position, figures, closed } = await this.positions.get(id, resolvePerpFilter(query));
+    return positionView(position, figures, closed);
   }
 }

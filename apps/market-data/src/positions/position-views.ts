@@ -1,5 +1,5 @@
 import { atomsToHuman, formatDecimal, formatInteger, ratioFromE6, x96ToPrice } from '@perp/x96-math';
-import type { PositionRecord } from '@perp/index-db/figures';
+import type { ClosedPositionFigures, PositionRecord } from '@perp/index-db/figures';
 // The module itself, not ../common: the candidates worker formats candidates too, and needs none of Nest.
 import { withNullablePerpAlias, withPerpAlias } from '../common/perp-alias';
 import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
@@ -31,7 +31,7 @@ function liquidationPrice(position: PositionRecord, figures: PositionFigures): s
 }
 
 /** The spec's Position, fields in its order. */
-export function positionView(position: PositionRecord, figures: PositionFigures): PositionDto {
+export function positionView(position: PositionRecord, figures: PositionFigures, closed: ClosedPositionFigures): PositionDto {
   return withPerpAlias({
     id: Number(position.id),
     open_timestamp: position.openTimestamp,
@@ -52,6 +52,8 @@ export function positionView(position: PositionRecord, figures: PositionFigures)
     unrealized_pnl: atoms(figures.unrealizedPnlAtoms),
     effective_margin: atoms(figures.equityAtoms),
     liquidation_price: liquidationPrice(position, figures),
+    realized_pnl: atoms(closed.realizedPnl),
+    net_funding: atoms(closed.netFunding),
   });
 }
 

@@ -70,6 +70,9 @@ describe('position routes', () => {
       // E * 1e6 < 5e4 (V + 1) <=> 19 V < 7650e6 + 1 <=> V <= 402631578 <=> m X96 < 402631579 * 2^96 / 1e8:
       // the highest such X96 mark is 318997601743868602686776609296 = 4.02631579 (to 18 places).
       liquidation_price: '4.02631579',
+      // Open: null, though its opening's settlement row is stored.
+      realized_pnl: null,
+      net_funding: null,
     });
     const turn = 318997601743868602686776609296n;
     const fails = (markX96: bigint) => {
@@ -102,7 +105,40 @@ describe('position routes', () => {
       unrealized_pnl: null,
       effective_margin: null,
       liquidation_price: null,
+      // The sums of its settlement rows (hand-fixtures.ts): 0 + 0 - 5.5 realized; funding paid 1.25, received 0.5.
+      realized_pnl: '-5.5',
+      net_funding: '-0.75',
     });
+  });
+
+  it('realized_pnl and net_funding: a closed maker has no realized PnL, its funding; a closed position without its opening row has neither', async () => {
+    expect((await get(`/positions/11?perp_address=${MARKET_B}`).expect(200)).body).toMatchObject({
+      id: 11,
+      is_closed: true,
+      realized_pnl: null,
+      net_funding: '-0.3',
+    });
+    // The same figures on the page as by id: summed in the page's statement.
+    const page = (await get('/positions?is_open=false').expect(200)).body.items;
+    expect(page.map((p: Record<string, unknown>) => [p['id'], p['realized_pnl'], p['net_funding']])).toEqual([
+      [6, '-5.5', '-0.75'],
+      [11, null, '-0.3'],
+    ]);
+    // A position opened before the store kept settlements (no opening row): no partial sum, null.
+    const setOpened = (opened: boolean) =>
+      env.withIndex((c) =>
+        c.query(`UPDATE position_settlements SET opened = $1 WHERE perp_address = $2 AND pos_id = 6 AND "timestamp" = to_timestamp(1700000006)`, [
+          opened,
+          MARKET_A,
+        ]),
+      );
+    await setOpened(false);
+    try {
+      expect((await get('/positions/6').expect(200)).body).toMatchObject({ id: 6, realized_pnl: null, net_funding: null });
+    } finally {
+      await setOpened(true);
+    }
+    expect((await get('/positions/6').expect(200)).body).toMatchObject({ realized_pnl: '-5.5', net_funding: '-0.75' });
   });
 
   it('a maker: valPnl on its band at the mark, equity with its settle legs (funding, util earnings, LP fees)', async () => {
@@ -134,6 +170,8 @@ describe('position routes', () => {
       current_mark_price: '4',
       unrealized_pnl: '-20',
       effective_margin: '112.220703',
+      realized_pnl: null,
+      net_funding: null,
       // Ratio 0.9: equity would have to be 90% of the band's value, and it is not at any price (below: the USD owed
       // exceeds the margin; above: 69 USD against 1700), so no price flips the test: null.
       liquidation_price: null,

@@ -2,7 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Stores } from '../stores/stores.module';
 import { decodeMarketState, MarketState } from './market-state';
-import { decodePosition, MARK_AS_OF_SQL, MARKET_STATE_COLUMNS, POSITION_COLUMNS, POSITION_TICK_JOINS, PositionRecord } from '@perp/index-db';
+import {
+  ClosedPositionFigures,
+  decodeClosedPositionFigures,
+  decodePosition,
+  MARK_AS_OF_SQL,
+  MARKET_STATE_COLUMNS,
+  POSITION_COLUMNS,
+  POSITION_SETTLEMENT_COLUMNS,
+  POSITION_SETTLEMENT_JOIN,
+  POSITION_TICK_JOINS,
+  PositionRecord,
+} from '@perp/index-db';
 
 export interface PositionFilter {
   holder?: string;
@@ -15,6 +26,8 @@ export interface PositionFilter {
 export interface PositionWithMarket {
   position: PositionRecord;
   market: MarketState;
+  /** Realized PnL and net funding, summed in the same statement (null while open). */
+  closed: ClosedPositionFigures;
 }
 
 /** A lookup by id: the position, none, or an id that several markets hold (ids are local to each perp). */
@@ -52,7 +65,8 @@ function withMarkets(rows: Raw[]): PositionWithMarket[] {
     const address = row['m_perp_address'] as string;
     let market = markets.get(address);
     if (!market) markets.set(address, (market = decodeMarketState(row)));
-    return { position: decodePosition(row), market };
+    const position = decodePosition(row);
+    return { position, market, closed: decodeClosedPositionFigures(row, position) };
   });
 }
 
@@ -67,7 +81,8 @@ export class PositionsRepository {
 
   /**
    * A page ordered by id, each position with its market and that market's mark time (one probe per
-   * distinct market of the page, not per row), and the total by an indexed count.
+   * distinct market of the page, not per row), a closed one with its settlement sums (one probe of
+   * position_settlements_position_idx per closed row of the page), and the total by an indexed count.
    */
   async page(filter: PositionFilter, limit: number, offset: number): Promise<{ items: PositionWithMarket[]; total: number }> {
     const params: unknown[] = [];
@@ -75,8 +90,8 @@ export class PositionsRepository {
     const pageSql =
       `WITH page AS (SELECT p.id, p.perp_address FROM positions p ${conditions} ORDER BY p.id, p.perp_address LIMIT $${params.length + 1} OFFSET $${params.length + 2}),` +
       ` marked AS MATERIALIZED (SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of FROM markets m WHERE m.perp_address IN (SELECT DISTINCT perp_address FROM page))` +
-      ` SELECT ${POSITION_COLUMNS}, marked.* FROM page JOIN positions p ON p.perp_address = page.perp_address AND p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address` +
-      ` ${POSITION_TICK_JOINS} ORDER BY p.id, p.perp_address`;
+      ` SELECT ${POSITION_COLUMNS}, ${POSITION_SETTLEMENT_COLUMNS}, marked.* FROM page JOIN positions p ON p.perp_address = page.perp_address AND p.id = page.id JOIN marked ON marked.m_perp_address = p.perp_address` +
+      ` ${POSITION_TICK_JOINS} ${POSITION_SETTLEMENT_JOIN} ORDER BY p.id, p.perp_address`;
     const countSql = `SELECT count(*) AS total FROM positions p ${conditions}`;
     return this.run(async (source) => {
       const [rows, count] = await Promise.all([source.query(pageSql, [...params, limit, offset]), source.query(countSql, params)]);
@@ -94,8 +109,8 @@ export class PositionsRepository {
     if (!Number.isSafeInteger(id)) return { kind: 'none' };
     const key = BigInt(id).toString();
     const select =
-      `SELECT ${POSITION_COLUMNS}, ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of` +
-      ` FROM positions p JOIN markets m ON m.perp_address = p.perp_address ${POSITION_TICK_JOINS}`;
+      `SELECT ${POSITION_COLUMNS}, ${POSITION_SETTLEMENT_COLUMNS}, ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of` +
+      ` FROM positions p JOIN markets m ON m.perp_address = p.perp_address ${POSITION_TICK_JOINS} ${POSITION_SETTLEMENT_JOIN}`;
     return this.run(async (source) => {
       const rows: Raw[] =
         perpAddress === undefined

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ambiguousPositionId, positionNotFound } from '../common';
 import { PositionFigures, positionFigures } from './position-figures';
-import { PositionRecord } from '@perp/index-db';
+import { ClosedPositionFigures, PositionRecord } from '@perp/index-db';
 import { PositionFilter, PositionsRepository } from './positions.repository';
 
 export interface PositionWithFigures {
   position: PositionRecord;
   figures: PositionFigures;
+  closed: ClosedPositionFigures;
 }
 
 /** Positions with their current figures, for both route families (each maps to its own shape). */
@@ -16,7 +17,7 @@ export class PositionsService {
 
   async page(filter: PositionFilter, limit: number, offset: number): Promise<{ items: PositionWithFigures[]; total: number }> {
     const { items, total } = await this.positions.page(filter, limit, offset);
-    return { items: items.map(({ position, market }) => ({ position, figures: positionFigures(position, market) })), total };
+    return { items: items.map(({ position, market, closed }) => ({ position, figures: positionFigures(position, market), closed })), total };
   }
 
   /**
@@ -28,6 +29,6 @@ export class PositionsService {
     const found = await this.positions.byId(id, perpAddress);
     if (found.kind === 'none') throw positionNotFound();
     if (found.kind === 'ambiguous') throw ambiguousPositionId(id, found.markets);
-    return { position: found.position, figures: positionFigures(found.position, found.market) };
+    return { position: found.position, figures: positionFigures(found.position, found.market), closed: found.closed };
   }
 }

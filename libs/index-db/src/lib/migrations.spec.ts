@@ -16,6 +16,7 @@ const INDEX_TABLES = [
   'market_write_versions',
   'markets',
   'open_interest_history',
+  'position_settlements',
   'positions',
   'snapshots',
   'stream_event_window',
@@ -81,6 +82,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStoreTradesByPosition1767225600008',
           'IndexStoreStreamEvents1767225600009',
           'IndexStoreMarketHistory1767225600010',
+          'IndexStorePositionSettlements1767225600011',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -108,6 +110,8 @@ describe('index-db migrations (real Postgres)', () => {
     expect(defs['positions_pkey']).toContain('(perp_address, id)');
     expect(defs['positions_id_idx']).toContain('(id, perp_address)');
     expect(defs['positions_liquidation_idx']).toContain('(perp_address, is_long, liq_mark_x96) WHERE ((NOT is_closed) AND (NOT is_maker))');
+    expect(defs['position_settlements_position_idx']).toContain('(perp_address, pos_id)');
+    expect(defs['position_settlements_block_idx']).toContain('(block_number) WHERE (block_number IS NOT NULL)');
     for (const table of ['funding_history', 'open_interest_history']) {
       expect(defs[`${table}_market_time_idx`]).toContain('(perp_address, "timestamp" DESC, id DESC)');
       expect(defs[`${table}_block_idx`]).toContain('(block_number) WHERE (block_number IS NOT NULL)');
@@ -137,6 +141,9 @@ describe('index-db migrations (real Postgres)', () => {
         'open_interest_history_block_idx',
         'open_interest_history_market_time_idx',
         'open_interest_history_pkey',
+        'position_settlements_block_idx',
+        'position_settlements_pkey',
+        'position_settlements_position_idx',
         'positions_closed_idx',
         'positions_holder_idx',
         'positions_liquidation_idx',
@@ -267,7 +274,7 @@ describe('index-db migrations (real Postgres)', () => {
       await c.query(`DELETE FROM positions WHERE perp_address = $1`, [a]);
       expect(await moved(before)).toEqual([a]);
       before = await versions();
-      await c.query('TRUNCATE trades, positions');
+      await c.query('TRUNCATE trades, position_settlements, positions');
       expect(await moved(before)).toEqual([a, b]);
       before = await versions();
       await c.query('TRUNCATE ticks');
@@ -278,7 +285,7 @@ describe('index-db migrations (real Postgres)', () => {
         await c.query('BEGIN');
         await c.query('TRUNCATE ticks');
         await other.query('BEGIN');
-        await other.query('TRUNCATE trades, positions');
+        await other.query('TRUNCATE trades, position_settlements, positions');
         await position(a, 3, other);
         await c.query(
           `INSERT INTO ticks (perp_address, tick, cuml_funding_opp_x96, cuml_funding_div_sqrt_p_opp_x96, fee_growth_outside1_x128) VALUES ($1, 0, 0, 0, 0)`,
@@ -288,7 +295,7 @@ describe('index-db migrations (real Postgres)', () => {
         await c.query('COMMIT');
       });
       expect(await moved(before)).toEqual([a, b]);
-      await c.query('TRUNCATE trades, positions, ticks');
+      await c.query('TRUNCATE trades, position_settlements, positions, ticks');
       await c.query('DELETE FROM markets');
     });
   });
@@ -298,6 +305,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedIndex = await revertStore('index', indexUrl, INDEX_STORE_MIGRATIONS.length);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStorePositionSettlements1767225600011',
       'IndexStoreMarketHistory1767225600010',
       'IndexStoreStreamEvents1767225600009',
       'IndexStoreTradesByPosition1767225600008',

@@ -260,6 +260,14 @@ export const QUERY_PATHS: QueryPath[] = [
     indexes: ['positions_id_idx'],
   },
   {
+    name: 'settlement sums of a closed position',
+    route: 'GET /positions, /positions/{position_id} (realized_pnl, net_funding: a lateral probe per closed row of the page)',
+    store: 'index',
+    sql: `SELECT bool_or(opened), count(*) - count(realized_pnl), sum(realized_pnl), sum(funding) FROM position_settlements WHERE perp_address = $1 AND pos_id = $2`,
+    sampleSql: `SELECT perp_address, pos_id FROM position_settlements ORDER BY id DESC LIMIT 1`,
+    indexes: ['position_settlements_position_idx'],
+  },
+  {
     name: 'positions page',
     route: 'GET /positions',
     store: 'index',

@@ -4,6 +4,7 @@ import { Market } from './index-store/market.entity';
 import { Position } from './index-store/position.entity';
 import { Snapshot } from './index-store/snapshot.entity';
 import { Trade } from './index-store/trade.entity';
+import { PositionSettlement } from './index-store/position-settlement.entity';
 import { Tick } from './index-store/tick.entity';
 import { BeaconIndexUpdate } from './index-store/beacon-index-update.entity';
 import { ChainCursor } from './index-store/chain-cursor.entity';
@@ -11,7 +12,7 @@ import { ChainCursorBlock } from './index-store/chain-cursor-block.entity';
 import { MarketBoundary } from './source-store/market-boundary.entity';
 import { Measurement } from './source-store/measurement.entity';
 
-export const INDEX_STORE_ENTITIES = [Market, Snapshot, Position, Trade, Tick, ChainCursor, ChainCursorBlock, BeaconIndexUpdate];
+export const INDEX_STORE_ENTITIES = [Market, Snapshot, Position, Trade, PositionSettlement, Tick, ChainCursor, ChainCursorBlock, BeaconIndexUpdate];
 export const SOURCE_STORE_ENTITIES = [Measurement, MarketBoundary];
 
 /** Both stores record applied migrations under this name, each in its own database. */

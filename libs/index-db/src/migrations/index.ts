@@ -10,6 +10,7 @@ import { IndexStoreCandles1767225600007 } from './index-store/1767225600007-inde
 import { IndexStoreTradesByPosition1767225600008 } from './index-store/1767225600008-index-store-trades-by-position';
 import { IndexStoreStreamEvents1767225600009 } from './index-store/1767225600009-index-store-stream-events';
 import { IndexStoreMarketHistory1767225600010 } from './index-store/1767225600010-index-store-market-history';
+import { IndexStorePositionSettlements1767225600011 } from './index-store/1767225600011-index-store-position-settlements';
 import { SourceStoreSchema1767225600000 } from './source-store/1767225600000-source-store-schema';
 import { SourceStoreReaderRole1767225600001 } from './source-store/1767225600001-source-store-reader-role';
 
@@ -28,5 +29,6 @@ export const INDEX_STORE_MIGRATIONS: MigrationClass[] = [
   IndexStoreTradesByPosition1767225600008,
   IndexStoreStreamEvents1767225600009,
   IndexStoreMarketHistory1767225600010,
+  IndexStorePositionSettlements1767225600011,
 ];
 export const SOURCE_STORE_MIGRATIONS: MigrationClass[] = [SourceStoreSchema1767225600000, SourceStoreReaderRole1767225600001];

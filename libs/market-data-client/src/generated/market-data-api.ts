@@ -1361,6 +1361,11 @@ export interface components {
              */
             margin: string | null;
             /**
+             * @description Closed positions: the funding settled over its life, USDC, positive when received and negative when paid (as dYdX netFunding): minus the sum of the funding of every settling event (TakerAdjusted, TakerBackstopped, TakerClosed; makers: MakerAdjusted, MakerBackstopped, MakerConverted, MakerClosed). Null while open, and for a position whose history the index lacks
+             * @example -0.75
+             */
+            net_funding: string | null;
+            /**
              * @description Unix seconds
              * @example 1767139200
              */
@@ -1381,6 +1386,11 @@ export interface components {
              * @example 2
              */
             perp_delta: string | null;
+            /**
+             * @description Closed takers: the PnL the position realized, USDC, exact to the atom: the sum over its touches of (the touch's swap USD + the contract's usd_delta before - after), so a full close realizes the close's USD plus the entry USD left in the position; before funding, utilization fees, trading fees and any liquidation fee (USDC paid out = margin in - margin withdrawn + realized_pnl + net_funding - utilization fees - trading fees - liquidation fee, when that is positive; a loss past it is bad debt). Null while open; null for makers and converted makers (a maker's close pays its band's amounts, which no event carries and the views forget), and for a position whose history the index lacks
+             * @example 12.5
+             */
+            realized_pnl: string | null;
             /**
              * @description The contract's valPnl at the mark, USDC: takers trunc(perp_delta * mark) + usd_delta; makers the band at the mark (its pool-price amounts, perps valued at the mark) + trunc(perp_delta * mark) + usd_delta. Null when closed
              * @example -100

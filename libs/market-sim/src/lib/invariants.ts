@@ -26,6 +26,8 @@ export const INVARIANTS = {
   'chronological-ids': 'position ids follow opening time',
   'source-series': 'source series: backfill, mirror and folded before the boundary, the chain index after it',
   'special-markets': 'special markets present: no snapshot, no ticker, inactive, stale mark',
+  'taker-settlements':
+    'every taker has one opening settlement row; a closed one realized its close trade usd plus its entry usd, and its close row settled the trade funding',
 } as const;
 export type InvariantId = keyof typeof INVARIANTS;
 
@@ -328,6 +330,31 @@ export async function checkInvariants(indexUrl: string, sourceUrl: string, { sam
       for (const [kind, n] of Object.entries(specials.rows[0])) if (n === 0) fail(r, `no ${kind} market`);
       results.push(r);
     }
+    // 11. The settlement rows market-data sums (realized_pnl, net_funding) agree with the positions and their close trades.
+    {
+      const r = result('taker-settlements');
+      const rows = await index.query(
+        `SELECT p.id, p.perp_address, p.is_closed, p.usd_delta, t.usd_delta AS close_usd, t.funding AS close_funding,
+                s.openings, s.realized, s.last_funding
+           FROM positions p
+           LEFT JOIN trades t ON t.perp_address = p.perp_address AND t.pos_id = p.id
+           CROSS JOIN LATERAL (
+             SELECT count(*) FILTER (WHERE opened)::int AS openings, sum(realized_pnl)::text AS realized,
+                    (array_agg(funding::text ORDER BY id DESC))[1] AS last_funding
+               FROM position_settlements x WHERE x.perp_address = p.perp_address AND x.pos_id = p.id) s
+          WHERE NOT p.is_maker`,
+      );
+      for (const p of rows.rows) {
+        r.checked++;
+        if (p.openings !== 1) fail(r, `position ${p.perp_address}/${p.id}: ${p.openings} opening rows`);
+        if (!p.is_closed) continue;
+        const expected = BigInt(p.close_usd) + BigInt(p.usd_delta);
+        if (big(p.realized) !== expected) fail(r, `position ${p.perp_address}/${p.id}: realized ${p.realized}, close + entry usd ${expected}`);
+        if (p.last_funding !== p.close_funding) fail(r, `position ${p.perp_address}/${p.id}: close row funding ${p.last_funding}, trade ${p.close_funding}`);
+      }
+      results.push(r);
+    }
+
     return results;
   } finally {
     await index.end();

@@ -1,4 +1,14 @@
-import { liquidationKeyX96, liquidationMarkX96, POSITIONS_COLUMNS, PositionsRow, rowCells, SNAPSHOTS_COLUMNS, TRADES_COLUMNS } from '@perp/index-db';
+import {
+  liquidationKeyX96,
+  liquidationMarkX96,
+  POSITION_SETTLEMENTS_COLUMNS,
+  POSITIONS_COLUMNS,
+  PositionsRow,
+  rowCells,
+  SNAPSHOTS_COLUMNS,
+  takerRealizedPnl,
+  TRADES_COLUMNS,
+} from '@perp/index-db';
 import {
   abs,
   E6,
@@ -77,6 +87,7 @@ export interface OpenRequest {
 export interface IdCounters {
   snapshot: number;
   trade: number;
+  settlement: number;
 }
 
 export interface MarketCounts {
@@ -429,6 +440,7 @@ export class MarketSim {
     };
     if (!meetsOpenRatio(position, mark)) throw new Error('opening below the initial margin');
     this.updateLiquidationMark(position);
+    this.writeSettlement(id, request.ts, { opened: true, realizedPnl: takerRealizedPnl(usdDelta, 0n, usdDelta), funding: 0n });
     this.takers.push(position);
     this.open.set(id, position);
     if (isLong) this.chain.oiLong += size;
@@ -525,6 +537,8 @@ export class MarketSim {
       entryShortUtilX96: this.chain.shortUtilPaymentsX96,
     };
     if (!adding && !meetsOpenRatio(next, mark)) return;
+    // A margin-only adjust settles funding and swaps nothing: the USD leg stays, nothing is realized.
+    this.writeSettlement(p.id, ts, { opened: false, realizedPnl: takerRealizedPnl(0n, p.usdDelta, p.usdDelta), funding: health.fundingOwed });
     this.totalMargin += margin - p.margin;
     p.margin = margin;
     p.entryCumulativeX96 = next.entryCumulativeX96;
@@ -587,6 +601,7 @@ export class MarketSim {
       ),
     );
     this.counts.trades++;
+    this.writeSettlement(p.id, ts, { opened: false, realizedPnl: takerRealizedPnl(tradeUsd, p.usdDelta, 0n), funding: health.fundingOwed });
     if (liquidated) this.counts.liquidations++;
     if (p.isLong) this.chain.oiLong -= size;
     else this.chain.oiShort -= size;
@@ -611,6 +626,28 @@ export class MarketSim {
   private removeTaker(p: TakerState): void {
     swapRemove(this.takers, p);
     this.open.delete(p.id);
+  }
+
+  /**
+   * A taker's position_settlements row, as the indexer writes one per touch. Makers get none: the
+   * simulator does not settle a maker's close (its funding and band), so their figures stay null.
+   */
+  private writeSettlement(posId: number, ts: number, s: { opened: boolean; realizedPnl: bigint; funding: bigint }): void {
+    this.sink.write(
+      'position_settlements',
+      copyLine(
+        rowCells(POSITION_SETTLEMENTS_COLUMNS, {
+          id: ++this.ids.settlement,
+          perp_address: this.config.perpAddress,
+          pos_id: posId,
+          timestamp: isoTime(ts),
+          opened: s.opened,
+          realized_pnl: s.realizedPnl,
+          funding: s.funding,
+          block_number: null,
+        }),
+      ),
+    );
   }
 
   private writeTaker(p: TakerState, closed: { ts: number; liquidated: boolean } | null): void {

@@ -1,10 +1,11 @@
-import { Cell, POSITIONS_COLUMNS, SNAPSHOTS_COLUMNS, TRADES_COLUMNS } from '@perp/index-db';
+import { Cell, POSITION_SETTLEMENTS_COLUMNS, POSITIONS_COLUMNS, SNAPSHOTS_COLUMNS, TRADES_COLUMNS } from '@perp/index-db';
 
 /** The tables the simulator streams, with the column order of its COPY text rows (index-db owns the index tables' columns). */
 export const TABLE_COLUMNS = {
   snapshots: SNAPSHOTS_COLUMNS,
   trades: TRADES_COLUMNS,
   positions: POSITIONS_COLUMNS,
+  position_settlements: POSITION_SETTLEMENTS_COLUMNS,
   measurements: ['perp_address', 'ts', 'raw_value', 'index_x96', 'origin'],
 } as const;
 

@@ -39,7 +39,7 @@ export interface SimulationSummary {
   seconds: { simulateAndCopy: number; indexes: number; rollups: number; analyze: number; total: number };
 }
 
-const INDEX_STREAMED: StreamedTable[] = ['snapshots', 'positions', 'trades'];
+const INDEX_STREAMED: StreamedTable[] = ['snapshots', 'positions', 'trades', 'position_settlements'];
 const SOURCE_STREAMED: StreamedTable[] = ['measurements'];
 
 async function holdsData(indexUrl: string, sourceUrl: string): Promise<boolean> {
@@ -70,7 +70,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     seed,
     window: { start: isoTime(time.start), end: isoTime(time.end) },
     markets,
-    rows: { markets: 0, market_boundaries: 0, ticks: 0, snapshots: 0, positions: 0, trades: 0, measurements: 0 },
+    rows: { markets: 0, market_boundaries: 0, ticks: 0, snapshots: 0, positions: 0, trades: 0, position_settlements: 0, measurements: 0 },
     openPositions: 0,
     liquidations: 0,
     seconds: { simulateAndCopy: 0, indexes: 0, rollups: 0, analyze: 0, total: 0 },
@@ -106,7 +106,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     };
     const sink: RowSink = { write: (table, line) => streamOf(table).write(line) };
 
-    const ids: IdCounters = { snapshot: 0, trade: 0 };
+    const ids: IdCounters = { snapshot: 0, trade: 0, settlement: 0 };
     const sims = configs.map((c) => new MarketSim(c, time, holders, sink, ids, rng.fork('simulation')));
     let positionsOpened = 0;
     const opens: OpenRequest[] = [];
@@ -197,7 +197,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const analyzeFrom = Date.now();
   progress.message('Analysing...');
   await withPgClient(indexUrl, async (c) => {
-    for (const table of ['snapshots', 'trades']) {
+    for (const table of ['snapshots', 'trades', 'position_settlements']) {
       await c.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM "${table}"), 1), (SELECT max(id) FROM "${table}") IS NOT NULL)`,
       );

@@ -1,4 +1,12 @@
-import { liquidationKeyX96, liquidationMarkX96, type MarketsRow, type PositionsRow, type TicksRow } from '@perp/index-db';
+import {
+  liquidationKeyX96,
+  liquidationMarkX96,
+  takerRealizedPnl,
+  type MarketsRow,
+  type PositionSettlementsRow,
+  type PositionsRow,
+  type TicksRow,
+} from '@perp/index-db';
 import { marketTickBounds } from '@perp/perp-city-abi';
 import type { MarketViews, PositionViews, TickViews } from './perp-city-reads';
 
@@ -179,5 +187,44 @@ export function closedPositionRow(last: PositionsRow, close: { timestamp: number
     liq_mark_x96: null,
     liq_key_x96: null,
     block_number: close.blockNumber,
+  };
+}
+
+/** A position's settling events of one block, summed. */
+export interface Settled {
+  /** The USD leg of its swaps (BalanceDelta amount1), USDC atoms. */
+  swapUsd: bigint;
+  /** As the events sign it: paid > 0. */
+  funding: bigint;
+  /** A maker event: its PnL is not exact from events and views (index-db position-settlements.ts). */
+  makerLeg: boolean;
+}
+
+/**
+ * The position_settlements row of a position's settling events in one block: realized PnL from
+ * the USD leg before (the stored row; 0 when it opened in the block) and after (the views at the
+ * block; 0 once closed), funding as the events settled it. A maker leg, or a position whose earlier
+ * state the store lacks, realizes an unknown amount (null).
+ */
+export function settlementRow(
+  perpAddress: string,
+  id: bigint,
+  settled: Settled,
+  block: { opened: boolean; closed: boolean },
+  last: PositionsRow | null,
+  usdDeltaNow: bigint,
+  timestamp: string,
+  blockNumber: number,
+): Omit<PositionSettlementsRow, 'id'> {
+  const before = block.opened ? 0n : ((last?.usd_delta as bigint | undefined) ?? null);
+  const after = block.closed ? 0n : usdDeltaNow;
+  return {
+    perp_address: perpAddress,
+    pos_id: id,
+    timestamp,
+    opened: block.opened,
+    realized_pnl: settled.makerLeg || before === null ? null : takerRealizedPnl(settled.swapUsd, before, after),
+    funding: settled.funding,
+    block_number: blockNumber,
   };
 }

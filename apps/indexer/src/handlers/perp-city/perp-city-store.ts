@@ -1,6 +1,7 @@
 import {
   decodePositionsRow,
   MARKETS_COLUMNS,
+  POSITION_SETTLEMENTS_COLUMNS,
   POSITIONS_COLUMNS,
   rowCells,
   SNAPSHOTS_COLUMNS,
@@ -8,6 +9,7 @@ import {
   TRADES_COLUMNS,
   type Cell,
   type MarketsRow,
+  type PositionSettlementsRow,
   type PositionsRow,
   type TicksRow,
   type TradesRow,
@@ -41,6 +43,7 @@ function insertSql(table: string, columns: readonly string[], rows: number): str
 // Serial ids are the store's: an indexer row leaves them to their sequence.
 const SNAPSHOT_WRITE_COLUMNS = SNAPSHOTS_COLUMNS.filter((c) => c !== 'id');
 const TRADE_WRITE_COLUMNS = TRADES_COLUMNS.filter((c) => c !== 'id');
+const SETTLEMENT_WRITE_COLUMNS = POSITION_SETTLEMENTS_COLUMNS.filter((c) => c !== 'id');
 
 /** The index store as the Perp City handler writes it, inside the follower's block transaction. */
 export class PerpCityStore {
@@ -114,6 +117,18 @@ export class PerpCityStore {
     );
   }
 
+  /** After the positions they name (position_settlements_position_fkey). */
+  async insertSettlements(rows: readonly Omit<PositionSettlementsRow, 'id'>[]): Promise<void> {
+    // A statement's parameters are capped at 65535: settlements have 7 columns.
+    for (let at = 0; at < rows.length; at += 5000) {
+      const chunk = rows.slice(at, at + 5000);
+      await this.tx.query(
+        insertSql('position_settlements', SETTLEMENT_WRITE_COLUMNS, chunk.length),
+        chunk.flatMap((row) => SETTLEMENT_WRITE_COLUMNS.map((c) => sqlValue(row[c]))),
+      );
+    }
+  }
+
   async insertSnapshots(
     rows: readonly { perp_address: string; timestamp: string; amm_price_x96: bigint; index_price_x96: bigint | null; block_number: number }[],
   ): Promise<void> {
@@ -127,6 +142,7 @@ export class PerpCityStore {
   /** Rows a reorg made untrue: the append-only ones after the fork, and the mutable rows written after it (to re-read). */
   async dropAppendOnlyAfter(forkBlock: number): Promise<void> {
     await this.tx.query(`DELETE FROM trades WHERE block_number > $1`, [forkBlock]);
+    await this.tx.query(`DELETE FROM position_settlements WHERE block_number > $1`, [forkBlock]);
     await this.tx.query(`DELETE FROM snapshots WHERE block_number > $1`, [forkBlock]);
     // The markets rows re-read at the fork then match the latest point left, so their trigger adds none.
     await this.tx.query(`DELETE FROM funding_history WHERE block_number > $1`, [forkBlock]);
@@ -149,7 +165,7 @@ export class PerpCityStore {
 
   /** A market that did not exist at the fork, with every row that hangs from it. */
   async deleteMarket(perpAddress: string): Promise<void> {
-    for (const table of ['trades', 'snapshots', 'positions', 'ticks', 'markets']) {
+    for (const table of ['trades', 'position_settlements', 'snapshots', 'positions', 'ticks', 'markets']) {
       await this.tx.query(`DELETE FROM ${table} WHERE perp_address = $1`, [perpAddress]);
     }
   }

@@ -1,4 +1,15 @@
-import { decodeMarketChainRow, decodePosition, makerFigures, markMarket, migrateStore, POSITION_COLUMNS, POSITION_TICK_JOINS } from '@perp/index-db';
+import {
+  decodeClosedPositionFigures,
+  decodeMarketChainRow,
+  decodePosition,
+  makerFigures,
+  markMarket,
+  migrateStore,
+  POSITION_COLUMNS,
+  POSITION_SETTLEMENT_COLUMNS,
+  POSITION_SETTLEMENT_JOIN,
+  POSITION_TICK_JOINS,
+} from '@perp/index-db';
 import { Multicall3__factory } from '@perp/contracts';
 import { deployPerpCity, Perp__factory, pushEcdsaIndex, TestUSDC__factory, type Perp, type PerpCityAddresses } from '@perp/contracts/testing';
 import { createServiceLogger } from '@perp/http';
@@ -95,6 +106,15 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     }
   };
   const word = async (address: string, slot: string) => BigInt(await provider.getStorage(address, slot));
+  /** A closed position's realized PnL and net funding as market-data reads them: the same join and decoder. */
+  const closedFigures = async (id: bigint) => {
+    await caughtUp();
+    const [row] = await query(
+      `SELECT p.is_closed, p.is_maker, ${POSITION_SETTLEMENT_COLUMNS} FROM positions p ${POSITION_SETTLEMENT_JOIN} WHERE p.perp_address = $1 AND p.id = $2`,
+      [addresses.perp.toLowerCase(), id.toString()],
+    );
+    return decodeClosedPositionFigures(row, { isClosed: row['is_closed'] as boolean, isMaker: row['is_maker'] as boolean });
+  };
 
   beforeAll(async () => {
     postgres = await startTestPostgres(['perp_index']);
@@ -333,8 +353,73 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
     const [stillOpen] = await query(`SELECT * FROM positions WHERE id = $1`, [short.toString()]);
     expect(stillOpen).toMatchObject({ is_closed: false, is_long: false });
     expect(stillOpen['liq_key_x96']).not.toBeNull();
+    // The liquidation realized the close's usd and the entry usd; the funding settled was the close's only.
+    expect(await closedFigures(long)).toEqual({
+      realizedPnl: BigInt(trade['usd_delta'] as string) + BigInt(liquidated['usd_delta'] as string),
+      netFunding: -BigInt(trade['funding'] as string),
+    });
+    expect(await closedFigures(short)).toEqual({ realizedPnl: null, netFunding: null });
 
     await expectCandlesKept();
+  });
+
+  it('a taker opened, reduced and closed: the USDC it got back is margin in + realized PnL - funding - util fees - trading fees, to the atom', async () => {
+    const usdc = TestUSDC__factory.connect(addresses.usdc, provider);
+    const holder = trader.address.toLowerCase();
+    const before = await usdc.balanceOf(trader.address);
+    const id = await perp.nextPosId();
+    const margins = [300_000_000n, 20_000_000n];
+    const receipts = [
+      await (await perp.connect(trader).openTaker({ holder: trader.address, margin: margins[0], perpDelta: 6_000_000n, amt1Limit: 0n }, GAS)).wait(),
+    ];
+    await advance(3_600);
+    receipts.push(await (await perp.connect(trader).adjustTaker({ posId: id, marginDelta: margins[1], perpDelta: -2_000_000n, amt1Limit: 0n }, GAS)).wait());
+    await advance(3_600);
+    receipts.push(await (await perp.connect(trader).adjustTaker({ posId: id, marginDelta: 0n, perpDelta: -4_000_000n, amt1Limit: 0n }, GAS)).wait());
+    const after = await usdc.balanceOf(trader.address);
+
+    // From the chain: the USDC Transfer logs of the holder, and what each Perp event settled.
+    let moved = 0n;
+    const legs = { funding: 0n, util: 0n, tradingFees: 0n, swapUsd: [] as bigint[] };
+    for (const log of receipts.flatMap((r) => r?.logs ?? [])) {
+      if (log.address === addresses.usdc) {
+        const t = usdc.interface.parseLog(log);
+        if (t?.name !== 'Transfer') continue;
+        // Transfer(from, to, amount), by position: the token names its value field its own way.
+        const [from, to, amount] = [String(t.args[0]).toLowerCase(), String(t.args[1]).toLowerCase(), t.args[2] as bigint];
+        if (to === holder) moved += amount;
+        if (from === holder) moved -= amount;
+      } else if (log.address === addresses.perp) {
+        const e = perp.interface.parseLog(log);
+        if (!e || !['TakerOpened', 'TakerAdjusted', 'TakerClosed'].includes(e.name)) continue;
+        legs.tradingFees += e.args['sr'].totalFeeAmt as bigint;
+        legs.swapUsd.push(unpackBalanceDelta(e.args['sr'].delta as bigint).usd);
+        if (e.name !== 'TakerOpened') {
+          legs.funding += e.args['funding'] as bigint;
+          legs.util += e.args['utilFees'] as bigint;
+        }
+      }
+    }
+    expect(moved).toBe(after - before);
+    expect(legs.swapUsd).toHaveLength(3);
+    // Two hours of the premium the last test left (index 25, pool near 47): the long paid funding.
+    expect(legs.funding).toBeGreaterThan(0n);
+    const paidBack = after - before + margins[0] + margins[1];
+    const realized = paidBack - (margins[0] + margins[1]) + legs.funding + legs.util + legs.tradingFees;
+    // The double keeps the whole USD leg through a reduce: the close realizes every swap's usd.
+    expect(realized).toBe(legs.swapUsd[0] + legs.swapUsd[1] + legs.swapUsd[2]);
+
+    expect(await closedFigures(id)).toEqual({ realizedPnl: realized, netFunding: -legs.funding });
+    const rows = await query(`SELECT opened, realized_pnl, funding FROM position_settlements WHERE perp_address = $1 AND pos_id = $2 ORDER BY id`, [
+      addresses.perp.toLowerCase(),
+      id.toString(),
+    ]);
+    expect(rows.map((r) => [r['opened'], BigInt(r['realized_pnl'] as string), BigInt(r['funding'] as string)])).toEqual([
+      [true, 0n, 0n],
+      [false, 0n, BigInt(rows[1]['funding'] as string)],
+      [false, realized, legs.funding - BigInt(rows[1]['funding'] as string)],
+    ]);
+    expect(BigInt(rows[1]['funding'] as string)).toBeGreaterThan(0n);
   });
 
   it('makers: band ticks and fee growth inside as the chain holds them; the LP fees computed from the store are what a close pays', async () => {
@@ -358,6 +443,8 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
       expect(expected).toBeGreaterThan(0n);
       expect(await closeMaker(id)).toBe(expected);
       await expectStoreEqualsViews();
+      // A closed maker: no realized PnL (its band's amounts are in no event), the funding its events settled (the double's: 0).
+      expect(await closedFigures(id)).toEqual({ realizedPnl: null, netFunding: 0n });
     }
     // No open band uses the two ticks any more: their rows are gone.
     expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[])`, [[lower, upper]])).toEqual([]);
@@ -381,6 +468,8 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
       expect(await head()).toBe(before + depth);
       // The taker opens moved the open interest in the dropped blocks: points the rewind must remove.
       expect((await query(`SELECT id FROM open_interest_history WHERE block_number > $1`, [before])).length).toBeGreaterThan(0);
+      // A settlement row per opening (and the close) of the dropped blocks: the rewind must delete each.
+      expect((await query(`SELECT id FROM position_settlements WHERE block_number > $1`, [before])).length).toBe(ids.length + (closing === null ? 0 : 1));
       await expectHistoryAtMarket();
       const stored = await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)]);
       expect(stored).toHaveLength(ids.length);
@@ -400,6 +489,7 @@ describe('Perp City handler (real anvil with the protocol double, real Postgres)
       );
       expect(await query(`SELECT id FROM positions WHERE id = ANY($1::bigint[])`, [ids.map(String)])).toEqual([]);
       expect(await query(`SELECT id FROM snapshots WHERE block_number > $1`, [before])).toEqual([]);
+      expect(await query(`SELECT id FROM position_settlements WHERE block_number > $1`, [before])).toEqual([]);
       expect(await query(`SELECT tick FROM ticks WHERE tick = ANY($1::int[])`, [[dropped.lower, dropped.upper]])).toEqual([]);
       if (closing !== null) {
         const [row] = await query(`SELECT is_closed FROM positions WHERE id = $1`, [closing.toString()]);

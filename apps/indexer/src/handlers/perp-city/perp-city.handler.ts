@@ -8,13 +8,30 @@ import {
   unpackBalanceDelta,
   type PerpEvent,
 } from '@perp/perp-city-abi';
-import { decodeMarketChainRow, markMarket, type MarketsRow, type PositionsRow, type TicksRow, type TradesRow } from '@perp/index-db';
+import {
+  decodeMarketChainRow,
+  markMarket,
+  type MarketsRow,
+  type PositionSettlementsRow,
+  type PositionsRow,
+  type TicksRow,
+  type TradesRow,
+} from '@perp/index-db';
 import type { EntityManager } from 'typeorm';
 import type { ChainBlock, ChainLog } from '../../chain/chain-block';
 import type { BlockHandler, LogWatch } from '../../follower/block-handler';
 import { bandOf, bandsAfter, bandTicks, type OpenBands } from './perp-city-bands';
 import { PerpCityReads } from './perp-city-reads';
-import { closedPositionRow, marketRow, openPositionRow, tickRow, type MarketIdentity, type PositionHistory } from './perp-city-rows';
+import {
+  closedPositionRow,
+  marketRow,
+  openPositionRow,
+  settlementRow,
+  tickRow,
+  type MarketIdentity,
+  type PositionHistory,
+  type Settled,
+} from './perp-city-rows';
 import { PerpCityStore } from './perp-city-store';
 
 type Raw = Record<string, unknown>;
@@ -26,6 +43,8 @@ interface PositionChange {
   converted?: boolean;
   mintedTo?: string;
   closed?: { liquidated: boolean };
+  /** What its events settled: a position_settlements row (opens, swaps, funding settles, closes). */
+  settled?: Settled;
 }
 
 /** What one block did to one market. */
@@ -122,6 +141,7 @@ export class PerpCityHandler implements BlockHandler {
     const marketRows: MarketsRow[] = [];
     const positionRows: PositionsRow[] = [];
     const trades: Omit<TradesRow, 'id'>[] = [];
+    const settlements: Omit<PositionSettlementsRow, 'id'>[] = [];
     const snapshots: Parameters<PerpCityStore['insertSnapshots']>[0][number][] = [];
     const iso = new Date(block.timestamp * 1000).toISOString();
 
@@ -170,6 +190,10 @@ export class PerpCityHandler implements BlockHandler {
       for (const t of c.trades) trades.push({ ...t, perp_address: perp, timestamp: iso, mark_price_x96: markBefore, block_number: block.number });
 
       for (const { id, p, v, history } of touched) {
+        if (p.settled)
+          settlements.push(
+            settlementRow(perp, id, p.settled, { opened: p.opened !== undefined, closed: p.closed !== undefined }, history.last, v.usdDelta, iso, block.number),
+          );
         const feeLast = views.bands.feeGrowthInside1LastX128.get(id) ?? 0n;
         if (p.closed) {
           // The views of a closed position are zeroed: keep its last open state (from before this block, or its opening in it).
@@ -184,6 +208,7 @@ export class PerpCityHandler implements BlockHandler {
     await store.upsertPositions(positionRows);
     for (const t of tickWrites) await store.replaceTicks(t.perp, t.rows);
     await store.insertTrades(trades);
+    await store.insertSettlements(settlements);
     await store.insertSnapshots(snapshots);
     return { watchChanged: created.length > 0 };
   }
@@ -198,26 +223,38 @@ export class PerpCityHandler implements BlockHandler {
     change(perp).bandsMayMove = true;
     if (event.name === 'Unknown') return;
     const e = event as PerpEvent;
+    const settle = (posId: bigint, swapUsd: bigint, funding: bigint, makerLeg: boolean): PositionChange => {
+      const p = position(perp, posId);
+      const s = (p.settled ??= { swapUsd: 0n, funding: 0n, makerLeg: false });
+      s.swapUsd += swapUsd;
+      s.funding += funding;
+      s.makerLeg ||= makerLeg;
+      return p;
+    };
     switch (e.name) {
       case 'TakerOpened':
-        position(perp, e.args.posId).opened = { isMaker: false };
+        settle(e.args.posId, unpackBalanceDelta(e.args.sr.delta).usd, 0n, false).opened = { isMaker: false };
         return;
       case 'MakerOpened':
-        position(perp, e.args.posId).opened = { isMaker: true };
+        settle(e.args.posId, 0n, 0n, true).opened = { isMaker: true };
         return;
       case 'TakerAdjusted':
+        settle(e.args.posId, unpackBalanceDelta(e.args.sr.delta).usd, e.args.funding, false);
+        return;
       case 'TakerBackstopped':
+        settle(e.args.posId, 0n, e.args.funding, false);
+        return;
       case 'MakerAdjusted':
       case 'MakerBackstopped':
-        position(perp, e.args.posId);
+        settle(e.args.posId, 0n, e.args.funding, true);
         return;
       case 'MakerConverted':
-        position(perp, e.args.posId).converted = true;
+        settle(e.args.posId, 0n, e.args.funding, true).converted = true;
         return;
       case 'TakerClosed': {
         const liquidated = 'isLiquidation' in e.args ? e.args.isLiquidation : false;
-        position(perp, e.args.posId).closed = { liquidated };
         const { perp: perpDelta, usd } = unpackBalanceDelta(e.args.sr.delta);
+        settle(e.args.posId, usd, e.args.funding, false).closed = { liquidated };
         change(perp).trades.push({
           pos_id: e.args.posId,
           was_liquidated: liquidated,
@@ -230,7 +267,7 @@ export class PerpCityHandler implements BlockHandler {
         return;
       }
       case 'MakerClosed':
-        position(perp, e.args.posId).closed = { liquidated: 'isLiquidation' in e.args ? e.args.isLiquidation : false };
+        settle(e.args.posId, 0n, e.args.funding, true).closed = { liquidated: 'isLiquidation' in e.args ? e.args.isLiquidation : false };
         return;
       case 'TakerLiquidated':
       case 'MakerLiquidated': {

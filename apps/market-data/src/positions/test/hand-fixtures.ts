@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { insertMaker, insertMarket, insertSnapshot, insertTaker, insertTick } from './position-fixtures';
+import { insertMaker, insertMarket, insertSettlement, insertSnapshot, insertTaker, insertTick } from './position-fixtures';
 
 const Q96 = 2n ** 96n;
 const USD = 1_000_000n; // atoms per unit (USDC and perps both have 6 decimals)
@@ -63,6 +63,8 @@ export async function loadHandFixtures(client: Client, nowSeconds: number): Prom
     usd_delta: -380n * USD,
     avg_entry_amm_price_x96: 4n * Q96,
   });
+  // Its opening's settlement row: open, so its realized_pnl and net_funding are null all the same.
+  await insertSettlement(client, { perp_address: MARKET_A, pos_id: 1, at: 1_700_000_001, opened: true, realized_pnl: 0n, funding: 0n });
   // 2, 3, 4: long 100 @ 4, no funding; ratio = margin / 400 just inside, just outside and exactly at 0.05 * 1.1 = 0.055.
   await insertTaker(client, {
     id: 2,
@@ -111,6 +113,12 @@ export async function loadHandFixtures(client: Client, nowSeconds: number): Prom
     usd_delta: 85n * USD,
     closed: { at: 1_700_100_000, liquidated: true },
   });
+  // Its touches: the opening (nothing realized), a margin adjust that paid 1.25 USD of funding, and
+  // the liquidation that bought the 20 perps back for 90.5 USD (85 - 90.5 = -5.5 realized) and
+  // received 0.5 USD of funding: realized_pnl -5.5, net_funding -(1.25 - 0.5) = -0.75.
+  await insertSettlement(client, { perp_address: MARKET_A, pos_id: 6, at: 1_700_000_006, opened: true, realized_pnl: 0n, funding: 0n });
+  await insertSettlement(client, { perp_address: MARKET_A, pos_id: 6, at: 1_700_050_000, opened: false, realized_pnl: 0n, funding: 1_250_000n });
+  await insertSettlement(client, { perp_address: MARKET_A, pos_id: 6, at: 1_700_100_000, opened: false, realized_pnl: -5_500_000n, funding: -500_000n });
   // 7: a maker whose liquidity holds 204.7692 perps + 845.214209 USD at pool sqrt 2 * 2^96 (ticks 13000..14700,
   // L = 1e10: getAmountsForLiquidity); deltas chosen so that its net inventory is -30 perps and +100 USD.
   // Its funding checkpoints equal the band's funding now (no funding leg), 1 perp of long capacity
@@ -156,5 +164,8 @@ export async function loadHandFixtures(client: Client, nowSeconds: number): Prom
     liquidity: USD,
     closed: { at: 1_700_200_000 },
   });
+  // Its opening and close (maker legs: no realized PnL), the close paying 0.3 USD of funding.
+  await insertSettlement(client, { perp_address: MARKET_B, pos_id: 11, at: 1_700_000_011, opened: true, realized_pnl: null, funding: 0n });
+  await insertSettlement(client, { perp_address: MARKET_B, pos_id: 11, at: 1_700_200_000, opened: false, realized_pnl: null, funding: 300_000n });
   return { asOfA, asOfB };
 }

@@ -204,6 +204,17 @@ export async function insertSnapshot(client: Client, perpAddress: string, unixSe
   ]);
 }
 
+/** A position_settlements row as the indexer writes one per touch: realized_pnl null for a maker leg; funding paid > 0. */
+export async function insertSettlement(
+  client: Client,
+  s: { perp_address: string; pos_id: number; at: number; opened: boolean; realized_pnl: bigint | null; funding: bigint },
+): Promise<void> {
+  await client.query(
+    `INSERT INTO position_settlements (perp_address, pos_id, "timestamp", opened, realized_pnl, funding) VALUES ($1, $2, to_timestamp($3), $4, $5, $6)`,
+    [s.perp_address, s.pos_id, s.at, s.opened, s.realized_pnl?.toString() ?? null, s.funding.toString()],
+  );
+}
+
 async function insert(client: Client, table: string, row: Record<string, Value>): Promise<void> {
   const columns = Object.keys(row);
   await client.query(
