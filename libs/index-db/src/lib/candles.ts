@@ -19,11 +19,37 @@ export interface CandleApiRow {
   volume_usd: string;
   volume_perps: string;
   trade_count: number;
+  /** The market's open interest in force at the bucket's start (candlesPageSql's probe); null before its first point. */
+  open_interest_long: string | null;
+  open_interest_short: string | null;
 }
 
-/** The select list of a CandleApiRow. */
+/** The candles columns of a CandleApiRow. */
 export const CANDLE_API_COLUMNS =
   'bucket, open_sqrt_x96, high_sqrt_x96, low_sqrt_x96, close_sqrt_x96, open_index_x96, high_index_x96, low_index_x96, close_index_x96, volume_usd, volume_perps, trade_count';
+
+/**
+ * A page of CandleApiRows, newest first: the candles matching `where` ($1 is the market)
+ * by a backward range scan of candles_pkey, then per candle of the page (never the offset's)
+ * the open interest in force at its start: the market's last open_interest_history point
+ * strictly before the bucket (a point at the start is a change inside the interval), one probe
+ * of open_interest_history_market_time_idx.
+ *
+ * Read time, not a column kept at write time: the OI history is written by the markets trigger
+ * and the candles by the snapshots and trades triggers, each on its own schedule (and a
+ * rewind deletes each by its own key), so a stored copy would need the one to refresh the other
+ * for every later candle. The probes cost ~1 ms of Postgres time for 1000 candles on the demo
+ * preset (apps/market-data/README.md "Candles").
+ */
+export function candlesPageSql(where: string, limitParam: number, offsetParam: number): string {
+  return `SELECT c.*, oi.open_interest_long, oi.open_interest_short
+    FROM (SELECT ${CANDLE_API_COLUMNS} FROM candles c WHERE ${where} ORDER BY bucket DESC LIMIT $${limitParam} OFFSET $${offsetParam}) c
+    LEFT JOIN LATERAL (
+      SELECT h.open_interest_long, h.open_interest_short FROM open_interest_history h
+       WHERE h.perp_address = $1 AND h."timestamp" < c.bucket ORDER BY h."timestamp" DESC, h.id DESC LIMIT 1
+    ) oi ON true
+   ORDER BY c.bucket DESC`;
+}
 
 /**
  * Whether the market exists ($1), and how many of its candles of resolution $2 start in the range:

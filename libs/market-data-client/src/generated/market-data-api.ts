@@ -725,6 +725,16 @@ export interface components {
              * @example 1.5
              */
             open: string | null;
+            /**
+             * @description Open interest long (perps: sum of open long taker sizes) in force at the interval's start: the market's last /open-interest point strictly before `timestamp` (a point at the start is a change inside the interval); null when the market has no point before it
+             * @example 1.5
+             */
+            open_interest_long: string | null;
+            /**
+             * @description Open interest short (perps: sum of open short taker sizes) in force at the interval's start: the market's last /open-interest point strictly before `timestamp` (a point at the start is a change inside the interval); null when the market has no point before it
+             * @example 1.5
+             */
+            open_interest_short: string | null;
             /** @example 0x00000000000000000000000000000000000000aa */
             perp_address: string;
             /**
