@@ -15,7 +15,9 @@ import { createHash } from 'node:crypto';
 import Fastify, { FastifyReply } from 'fastify';
 import { Pool } from 'pg';
 import {
+  CandleApiRow,
   candlesPageSql,
+  candlesWithOpenInterest,
   candlesTotalSql,
   candidateKeyBounds,
   decodeMarketChainRow,
@@ -293,7 +295,7 @@ app.get<{ Params: { a: string } }>('/markets/:a/candles', async (request, reply)
   return send(
     reply,
     page(
-      rows.rows.map((r: Row) => ({
+      candlesWithOpenInterest(rows.rows).map((r: CandleApiRow) => ({
         timestamp: (r['bucket'] as Date).toISOString(),
         perp_address: address,
         resolution: '1m',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CandleApiRow, candlesPageSql, candlesTotalSql } from '@perp/index-db';
+import { CandleApiRow, CandlePageRow, candlesPageSql, candlesTotalSql, candlesWithOpenInterest } from '@perp/index-db';
 import { timeRangeConditions } from '../common';
 import { Stores } from '../stores/stores.module';
 import { CandlesQuery, CANDLE_RESOLUTION_SECONDS } from './candles-query.dto';
@@ -9,7 +9,7 @@ export type CandlesRead = { rows: CandleApiRow[]; total: number } | null;
 
 /**
  * Candles from the write-time rollup (libs/index-db migration 007), never from the snapshots: the
- * page is a backward range scan of candles_pkey with an open-interest probe per candle
+ * page is a backward range scan of candles_pkey with the open-interest points of its span
  * (candlesPageSql), its total two rank probes of it (QUERY_PATHS "candles page" and "candles total"). Through `stores.index.run`: a store that is down is 503.
  */
 @Injectable()
@@ -25,10 +25,10 @@ export class CandlesRepository {
     const last = query.end_time ? `bucket <= $${query.start_time ? 4 : 3}` : 'true';
     return this.stores.index.run(async (source) => {
       const [rows, [{ found, total }]] = await Promise.all([
-        source.query(pageSql, [...params, query.limit, query.offset]) as Promise<CandleApiRow[]>,
+        source.query(pageSql, [...params, query.limit, query.offset]) as Promise<CandlePageRow[]>,
         source.query(candlesTotalSql(first, last), params) as Promise<Array<{ found: boolean; total: string }>>,
       ]);
-      return found ? { rows, total: Number(total) } : null;
+      return found ? { rows: candlesWithOpenInterest(rows), total: Number(total) } : null;
     });
   }
 }
