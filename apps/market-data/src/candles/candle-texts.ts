@@ -5,7 +5,7 @@ import { CandleDto } from './candle.dto';
 import { candleView } from './candle-view';
 import { CandleResolution } from './candles-query.dto';
 
-/** About 20 pages of 1000 candles: ~30 MB (the row read and its ~440-byte text per candle). */
+/** About 20 pages of 1000 candles: ~30 MB (the row read and its ~510-byte text per candle). */
 export const MAX_CANDLE_TEXTS = 20_000;
 
 const RAW_FIELDS = [
@@ -28,9 +28,10 @@ const sameRow = (a: CandleApiRow, b: CandleApiRow): boolean => RAW_FIELDS.every(
 
 /**
  * The JSON text of each candle, rendered once and reused while its row reads the same. Formatting
- * (8 prices from X96 integers, 4 amounts) and serialising a 1000-candle page was most of a
- * request's CPU (apps/market-data/README.md "Candles"), and a closed interval's candle never
- * changes: only the newest, still-open one (and any a rewind rewrote) renders again.
+ * (8 prices from X96 integers, 4 amounts) and serialising a 1000-candle page was ~30 % of a
+ * request's CPU besides the garbage it made (apps/market-data/README.md "Candles"), and a closed
+ * interval's candle never changes: only the newest, still-open one (and any a rewind rewrote)
+ * renders again.
  *
  * An entry is checked against the row just read, field by field, never trusted by its key alone:
  * a rewind that rewrote the candle, or an open-interest point written or deleted before its

@@ -174,7 +174,7 @@ export interface paths {
         };
         /**
          * Candles of the mark and index prices, with volume, newest first
-         * @description OHLC of the snapshots' mark price (the pool price) and of their index, volume and trade count from the trades (closes), per interval of the resolution. start_time and end_time bound the candles' start times, both inclusive. An interval without any snapshot or trade has no candle (no forward fill), so consecutive candles may be more than one resolution apart. Served from rollups kept at write time.
+         * @description OHLC of the snapshots' mark price (the pool price) and of their index, volume and trade count from the trades (closes), and the open interest in force at the interval's start, per interval of the resolution. start_time and end_time bound the candles' start times, both inclusive. An interval without any snapshot or trade has no candle (no forward fill), so consecutive candles may be more than one resolution apart. Served from rollups kept at write time.
          */
         get: operations["listMarketCandles"];
         put?: never;
