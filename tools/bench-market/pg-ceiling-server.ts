@@ -15,7 +15,9 @@ import { createHash } from 'node:crypto';
 import Fastify, { FastifyReply } from 'fastify';
 import { Pool } from 'pg';
 import {
-  CANDLE_API_COLUMNS,
+  CandleApiRow,
+  candlesPageSql,
+  candlesWithOpenInterest,
   candlesTotalSql,
   candidateKeyBounds,
   decodeClosedPositionFigures,
@@ -285,22 +287,18 @@ app.get<{ Querystring: { holder?: string } }>('/trades', async (request, reply) 
 const textOrNull = (f: (x: bigint) => string) => (v: unknown) => (v === null ? null : f(BigInt(str(v))));
 const sqrtDecOrNull = textOrNull(sqrtX96PriceText);
 const indexDecOrNull = textOrNull(x96PriceText);
+const atomsDecOrNullText = textOrNull(atomsText);
 app.get<{ Params: { a: string } }>('/markets/:a/candles', async (request, reply) => {
   const address = request.params.a.toLowerCase();
   const [rows, count] = await Promise.all([
-    pool.query(`SELECT ${CANDLE_API_COLUMNS} FROM candles WHERE perp_address = $1 AND resolution = $2 ORDER BY bucket DESC LIMIT $3 OFFSET $4`, [
-      address,
-      60,
-      1000,
-      0,
-    ]),
+    pool.query(candlesPageSql('perp_address = $1 AND resolution = $2', 3, 4), [address, 60, 1000, 0]),
     pool.query(candlesTotalSql('true', 'true'), [address, 60]),
   ]);
   if (!count.rows[0].found) return notFound(reply, 'Market not found');
   return send(
     reply,
     page(
-      rows.rows.map((r: Row) => ({
+      candlesWithOpenInterest(rows.rows).map((r: CandleApiRow) => ({
         timestamp: (r['bucket'] as Date).toISOString(),
         perp_address: address,
         resolution: '1m',
@@ -315,6 +313,8 @@ app.get<{ Params: { a: string } }>('/markets/:a/candles', async (request, reply)
         volume_usd: atomsText(BigInt(str(r['volume_usd']))),
         volume_perps: atomsText(BigInt(str(r['volume_perps']))),
         trade_count: Number(r['trade_count']),
+        open_interest_long: atomsDecOrNullText(r['open_interest_long']),
+        open_interest_short: atomsDecOrNullText(r['open_interest_short']),
       })),
       Number(count.rows[0].total),
       1000,

@@ -130,16 +130,18 @@ describe('market-data through @perp/market-data-client', () => {
     const minutes = await md.listMarketCandles(market.perp_address, { resolution: '1m', limit: 1 });
     expect(minutes.total).toBe(new Set([...marks, ...closes].map((row) => row.timestamp.slice(0, 16))).size);
 
-    // The simulator writes each market's final row: its one point of each history, equal to the market's figures.
+    // The simulator records each market's figures as they change: many points, the newest equal to the market's figures.
     const funding = await md.listMarketFunding(market.perp_address);
-    expect(funding).toMatchObject({ ...PAGE, total: 1 });
+    expect(funding).toMatchObject(PAGE);
+    expect(funding.total).toBeGreaterThan(10);
     expect(funding.items[0]).toMatchObject({
       block_number: null,
       funding_rate_daily: detail.market.funding_rate_daily,
       timestamp: expect.stringMatching(ISO_UTC),
     });
     const openInterest = await md.listMarketOpenInterest(market.perp_address, { limit: 10 });
-    expect(openInterest).toMatchObject({ ...PAGE, total: 1, limit: 10 });
+    expect(openInterest).toMatchObject({ ...PAGE, limit: 10 });
+    expect(openInterest.total).toBeGreaterThan(10);
     expect(openInterest.items[0]).toMatchObject({
       block_number: null,
       open_interest_long: detail.market.open_interest_long,
@@ -147,6 +149,16 @@ describe('market-data through @perp/market-data-client', () => {
       capacity_long: detail.market.capacity_long,
       capacity_short: detail.market.capacity_short,
     });
+    // Each candle's open interest is the last point strictly before its start (points newest first).
+    const points = await all((page) => md.listMarketOpenInterest(market.perp_address, { ...page }));
+    for (const candle of hourly) {
+      const before = points.find((p) => Date.parse(p.timestamp) < Date.parse(candle.timestamp));
+      expect([candle.timestamp, candle.open_interest_long, candle.open_interest_short]).toEqual([
+        candle.timestamp,
+        before?.open_interest_long ?? null,
+        before?.open_interest_short ?? null,
+      ]);
+    }
 
     const withTicker = list.items.find((m) => m.ticker);
     expect(withTicker).toBeDefined();

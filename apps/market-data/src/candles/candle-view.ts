@@ -11,6 +11,7 @@ const orNull =
 // The bigint formatters give formatDecimal's text (x96-math decimal-text.spec.ts) without a BigNumber per value: a page holds 8000 prices.
 const markPrice = orNull(sqrtX96PriceText);
 const indexPrice = orNull(x96PriceText);
+const perps = orNull(atomsText);
 
 /** A rollup row -> Candle: the pool sqrt prices squared as /snapshots mark_price, the index as a plain X96 price, atoms in human units. */
 export function candleView(perpAddress: string, resolution: CandleResolution, row: CandleApiRow): CandleDto {
@@ -29,5 +30,7 @@ export function candleView(perpAddress: string, resolution: CandleResolution, ro
     volume_usd: atomsText(BigInt(row.volume_usd)),
     volume_perps: atomsText(BigInt(row.volume_perps)),
     trade_count: Number(row.trade_count),
+    open_interest_long: perps(row.open_interest_long),
+    open_interest_short: perps(row.open_interest_short),
   };
 }

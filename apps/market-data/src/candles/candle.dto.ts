@@ -3,6 +3,8 @@ import { ApiAddress, ApiDateTime, ApiDecimal, ApiInteger } from '../common';
 import { CANDLE_RESOLUTION_NAMES } from './candles-query.dto';
 
 const MARK = 'mark price (the pool price, (amm_price_x96 / 2^96)^2, as /snapshots mark_price); null when the interval has trades but no snapshot';
+const START_OI =
+  "in force at the interval's start: the market's last /open-interest point strictly before `timestamp` (a point at the start is a change inside the interval); null when the market has no point before it";
 const INDEX = 'index price (plain X96 / 2^96) over the snapshots that carry an index; null when none does';
 
 /** One candle: an interval with at least one snapshot or trade (empty intervals have no candle; no forward fill). */
@@ -48,4 +50,10 @@ export class CandleDto {
 
   @ApiInteger({ description: 'Trades in the interval' })
   trade_count!: number;
+
+  @ApiDecimal({ nullable: true, description: `Open interest long (perps: sum of open long taker sizes) ${START_OI}` })
+  open_interest_long!: string | null;
+
+  @ApiDecimal({ nullable: true, description: `Open interest short (perps: sum of open short taker sizes) ${START_OI}` })
+  open_interest_short!: string | null;
 }

@@ -16,6 +16,9 @@ import { Q96, address, insertClosedTaker, insertMarket, insertSnapshot, insertTr
  * | 00:02:05        | 0.25 | 1     |                         |
  * | 05:00:00        | 4    | -     |                         |
  * | 01-11 00:00:00  | 1    | -     |                         |
+ *
+ * Its open interest (markets row writes, as the indexer's: the trigger records a point at each):
+ * long 2.5 / short 1 at 00:00:30, long 4 / short 0.000001 at exactly 00:02:00.
  */
 const E = address('e5');
 const EMPTY = address('e6');
@@ -48,6 +51,15 @@ describe('GET /markets/{perp_address}/candles', () => {
     await insertSnapshot(db, { perp_address: E, timestamp: day('00:02:05'), amm_price_x96: Q96 / 2n, index_price_x96: Q96 });
     await insertSnapshot(db, { perp_address: E, timestamp: day('05:00:00'), amm_price_x96: 2n * Q96 });
     await insertSnapshot(db, { perp_address: E, timestamp: day('00:00:00', '11'), amm_price_x96: Q96 });
+    const openInterest = (time: string, long: bigint, short: bigint) =>
+      db.query(`UPDATE markets SET last_touched_at = $2, open_interest_long = $3, open_interest_short = $4 WHERE perp_address = $1`, [
+        E,
+        Date.parse(day(time)) / 1000,
+        long.toString(),
+        short.toString(),
+      ]);
+    await openInterest('00:00:30', 2_500_000n, 1_000_000n);
+    await openInterest('00:02:00', 4_000_000n, 1n);
   }, 120_000);
 
   afterAll(async () => {
@@ -70,6 +82,9 @@ describe('GET /markets/{perp_address}/candles', () => {
       volume_usd: '8',
       volume_perps: '2',
       trade_count: 1,
+      // Its start precedes the market's first open-interest point.
+      open_interest_long: null,
+      open_interest_short: null,
     });
     expect(res.body.items[3]).toMatchObject({
       ...ohlc(null, null, null, null),
@@ -79,6 +94,35 @@ describe('GET /markets/{perp_address}/candles', () => {
       trade_count: 1,
     });
     expect(res.body.items[2]).toMatchObject({ ...ohlc('0.25', '0.25', '0.25', '0.25'), ...index('1', '1', '1', '1'), volume_usd: '0', trade_count: 0 });
+  });
+
+  it('gives each candle the open interest in force at its start: the last point strictly before it, a point at the start counting inside', async () => {
+    const oi = (body: { items: Candle[] }) => body.items.map((c) => [c.open_interest_long, c.open_interest_short]);
+    const minutes = await bed.get(`/markets/${E}/candles?resolution=1m`).expect(200);
+    expect(oi(minutes.body)).toEqual([
+      ['4', '0.000001'], // 01-11 00:00
+      ['4', '0.000001'], // 05:00
+      ['2.5', '1'], // 00:02: the point at exactly 00:02:00 is a change inside the interval
+      ['2.5', '1'], // 00:01
+      [null, null], // 00:00: no point before it (the 00:00:30 one is inside)
+    ]);
+    const fives = await bed.get(`/markets/${E}/candles?resolution=5m`).expect(200);
+    expect(oi(fives.body)).toEqual([
+      ['4', '0.000001'],
+      ['4', '0.000001'],
+      [null, null],
+    ]);
+    const daily = await bed.get(`/markets/${E}/candles?resolution=1d`).expect(200);
+    expect(oi(daily.body)).toEqual([
+      ['4', '0.000001'],
+      [null, null],
+    ]);
+    // A page past the offset: each candle still gets its own start's figures.
+    const page = await bed.get(`/markets/${E}/candles?resolution=1m&limit=2&offset=2`).expect(200);
+    expect(oi(page.body)).toEqual([
+      ['2.5', '1'],
+      ['2.5', '1'],
+    ]);
   });
 
   it('rolls up 5m, 15m, 1h, 4h and 1d from the same rows', async () => {

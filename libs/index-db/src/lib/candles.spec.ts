@@ -2,7 +2,7 @@ import { PostgresServer, startTestPostgres, withPgClient } from '@perp/local-inf
 import { Client } from 'pg';
 import { Q96 } from '@perp/x96-math';
 import { runIndexDbMigrations } from './run-migrations';
-import { CANDLE_RESOLUTIONS, DEFER_ROLLUPS_SETTING } from './candles';
+import { CANDLE_RESOLUTIONS, CandlePageRow, candlesWithOpenInterest, DEFER_ROLLUPS_SETTING } from './candles';
 
 const A = `0x${'a'.repeat(40)}`;
 const B = `0x${'b'.repeat(40)}`;
@@ -272,4 +272,51 @@ describe('candles (real Postgres): the write-time rollups', () => {
       expect((await c.query('SELECT count(*)::int AS n FROM candles WHERE resolution = 60')).rows[0].n).toBeGreaterThan(0);
     });
   }, 180_000);
+});
+
+describe('candlesWithOpenInterest', () => {
+  const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 0, 10, 0, minute, second));
+  const prices = {
+    open_sqrt_x96: null,
+    high_sqrt_x96: null,
+    low_sqrt_x96: null,
+    close_sqrt_x96: null,
+    open_index_x96: null,
+    high_index_x96: null,
+    low_index_x96: null,
+    close_index_x96: null,
+  };
+  const candle = (minute: number): CandlePageRow => ({
+    bucket: at(minute),
+    ...prices,
+    volume_usd: '0',
+    volume_perps: '0',
+    trade_count: 0,
+    open_interest_long: null,
+    open_interest_short: null,
+    point_id: null,
+  });
+  const point = (minute: number, second: number, id: number, long: string): CandlePageRow => ({
+    bucket: at(minute, second),
+    ...prices,
+    volume_usd: null as unknown as string,
+    volume_perps: null as unknown as string,
+    trade_count: null,
+    open_interest_long: long,
+    open_interest_short: '0',
+    point_id: String(id),
+  });
+
+  it("gives each candle the latest point before its start, by (time, id), in candlesPageSql's order (newest first, points before the candle at equal time)", () => {
+    // Points: 00:00:30 (ids 1 and 2: the higher wins), 00:02:00 exactly at a candle's start, 00:02:10.
+    const rows = [candle(3), point(2, 10, 5, '7'), point(2, 0, 4, '4'), candle(2), candle(1), point(0, 30, 2, '2.5'), point(0, 30, 1, '1'), candle(0)];
+    const out = candlesWithOpenInterest(rows);
+    expect(out.map((c) => [c.bucket.getTime(), c.open_interest_long])).toEqual([
+      [at(3).getTime(), '7'],
+      [at(2).getTime(), '2.5'],
+      [at(1).getTime(), '2.5'],
+      [at(0).getTime(), null],
+    ]);
+    expect(candlesWithOpenInterest([])).toEqual([]);
+  });
 });

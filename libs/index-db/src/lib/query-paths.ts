@@ -1,4 +1,4 @@
-import { CANDLE_API_COLUMNS, candlesTotalSql } from './candles';
+import { candlesPageSql, candlesTotalSql } from './candles';
 import { StoreName } from './store-options';
 
 /**
@@ -179,12 +179,12 @@ export const QUERY_PATHS: QueryPath[] = [
     indexes: ['snapshots_market_time_idx'],
   },
   {
-    name: 'candles page in a time range',
+    name: 'candles page in a time range (with the open interest at each start)',
     route: 'GET /markets/{perp_address}/candles?resolution=&start_time=&end_time=',
     store: 'index',
-    sql: `SELECT ${CANDLE_API_COLUMNS} FROM candles WHERE perp_address = $1 AND resolution = 60 AND bucket >= $2 AND bucket <= $3 ORDER BY bucket DESC LIMIT 500 OFFSET 0`,
-    sampleSql: BUSIEST_MARKET_LAST_DAY,
-    indexes: ['candles_pkey'],
+    sql: candlesPageSql('perp_address = $1 AND resolution = 60 AND bucket >= $2 AND bucket <= $3', 4, 5),
+    sampleSql: `SELECT perp_address, max("timestamp") - interval '1 day', max("timestamp"), 500, 0 FROM snapshots GROUP BY perp_address ORDER BY count(*) DESC, perp_address LIMIT 1`,
+    indexes: ['candles_pkey', 'open_interest_history_market_time_idx'],
   },
   {
     name: 'candles total in a time range (two rank probes)',

@@ -174,7 +174,7 @@ export interface paths {
         };
         /**
          * Candles of the mark and index prices, with volume, newest first
-         * @description OHLC of the snapshots' mark price (the pool price) and of their index, volume and trade count from the trades (closes), per interval of the resolution. start_time and end_time bound the candles' start times, both inclusive. An interval without any snapshot or trade has no candle (no forward fill), so consecutive candles may be more than one resolution apart. Served from rollups kept at write time.
+         * @description OHLC of the snapshots' mark price (the pool price) and of their index, volume and trade count from the trades (closes), and the open interest in force at the interval's start, per interval of the resolution. start_time and end_time bound the candles' start times, both inclusive. An interval without any snapshot or trade has no candle (no forward fill), so consecutive candles may be more than one resolution apart. Served from rollups kept at write time.
          */
         get: operations["listMarketCandles"];
         put?: never;
@@ -725,6 +725,16 @@ export interface components {
              * @example 1.5
              */
             open: string | null;
+            /**
+             * @description Open interest long (perps: sum of open long taker sizes) in force at the interval's start: the market's last /open-interest point strictly before `timestamp` (a point at the start is a change inside the interval); null when the market has no point before it
+             * @example 1.5
+             */
+            open_interest_long: string | null;
+            /**
+             * @description Open interest short (perps: sum of open short taker sizes) in force at the interval's start: the market's last /open-interest point strictly before `timestamp` (a point at the start is a change inside the interval); null when the market has no point before it
+             * @example 1.5
+             */
+            open_interest_short: string | null;
             /** @example 0x00000000000000000000000000000000000000aa */
             perp_address: string;
             /**

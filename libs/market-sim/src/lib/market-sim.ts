@@ -23,6 +23,7 @@ import {
   takerValPnl,
 } from '@perp/x96-math';
 import { MarketChainState, TickState } from './market-chain-state';
+import { MarketHistoryFigures } from './market-history';
 import { MarketConfig, PROTOCOL, stepTime, Timeline } from './market-setup';
 import { PriceModel } from './price-model';
 import { Rng } from './rng';
@@ -728,6 +729,20 @@ export class MarketSim {
     this.sink.write('positions', copyLine(rowCells(POSITIONS_COLUMNS, row)));
   }
 
+  /** The markets row's funding and open-interest figures now, as finish() gives them: what the history tables record at each change. */
+  historyFigures(): MarketHistoryFigures {
+    const chain = this.chain;
+    return {
+      fundingPerDay: this.config.kind !== 'unsnapshotted' ? chain.fundingPerDayWad : null,
+      cumulativeFundingX96: chain.fundingX96,
+      openInterestLong: chain.oiLong,
+      openInterestShort: chain.oiShort,
+      capacityLong: chain.capacityLong,
+      capacityShort: chain.capacityShort,
+      lastTouchedAt: this.lastTouchedAt,
+    };
+  }
+
   /** Writes the still-open positions and returns the market row's state. */
   finish(): MarketFinalState {
     // Not yet seen by the indexer's snapshots, but its pool exists: as launched, at the current price.
@@ -744,8 +759,7 @@ export class MarketSim {
       emaIndexPriceX96: onChain ? chain.emaIndexX96 : null,
       indexPriceX96: onChain ? this.chainIndexX96 : null,
       ratesLastTouch: onChain ? chain.lastTouch : null,
-      fundingPerDay: onChain ? chain.fundingPerDayWad : null,
-      cumulativeFundingX96: chain.fundingX96,
+      ...this.historyFigures(),
       fundingDivSqrtPX96: chain.fundingDivSqrtPX96,
       longUtilPaymentsX96: chain.longUtilPaymentsX96,
       shortUtilPaymentsX96: chain.shortUtilPaymentsX96,
@@ -755,14 +769,9 @@ export class MarketSim {
       shortUtilFeePerDay: chain.shortUtilFeePerDayWad,
       feeGrowthGlobal1X128: chain.feeGrowthGlobal1X128,
       ticks: chain.ticks,
-      openInterestLong: chain.oiLong,
-      openInterestShort: chain.oiShort,
-      capacityLong: chain.capacityLong,
-      capacityShort: chain.capacityShort,
       insurance: this.insurance,
       badDebt: this.badDebt,
       totalMargin: this.totalMargin,
-      lastTouchedAt: this.lastTouchedAt,
     };
   }
 

@@ -10,7 +10,16 @@ const END = Date.parse(DEFAULT_END) / 1000;
 
 /** Each table's rows in key order, hashed: equal hashes mean byte-identical contents. */
 const TABLE_KEYS = {
-  index: { markets: 'perp_address', snapshots: 'id', positions: 'id', trades: 'id', position_settlements: 'id', candles: 'perp_address, resolution, bucket' },
+  index: {
+    markets: 'perp_address',
+    snapshots: 'id',
+    positions: 'id',
+    trades: 'id',
+    position_settlements: 'id',
+    candles: 'perp_address, resolution, bucket',
+    funding_history: 'id',
+    open_interest_history: 'id',
+  },
   source: { measurements: 'perp_address, ts', market_boundaries: 'perp_address' },
 };
 

@@ -5,6 +5,7 @@ import { CopyStream } from './copy-stream';
 import { DeferredDdl } from './deferred-ddl';
 import { MarketKind, setUpMarkets, stepTime, timeline } from './market-setup';
 import { marketRow } from './market-row';
+import { MarketHistoryRecorder } from './market-history';
 import { IdCounters, MarketSim, OpenRequest } from './market-sim';
 import { Preset } from './presets';
 import { Progress } from './progress';
@@ -33,7 +34,7 @@ export interface SimulationSummary {
   seed: string;
   window: { start: string; end: string };
   markets: Record<MarketKind, number>;
-  rows: Record<'markets' | 'market_boundaries' | 'ticks' | StreamedTable, number>;
+  rows: Record<'markets' | 'market_boundaries' | 'ticks' | 'funding_history' | 'open_interest_history' | StreamedTable, number>;
   openPositions: number;
   liquidations: number;
   seconds: { simulateAndCopy: number; indexes: number; rollups: number; analyze: number; total: number };
@@ -70,7 +71,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     seed,
     window: { start: isoTime(time.start), end: isoTime(time.end) },
     markets,
-    rows: { markets: 0, market_boundaries: 0, ticks: 0, snapshots: 0, positions: 0, trades: 0, position_settlements: 0, measurements: 0 },
+    rows: {
+      markets: 0,
+      market_boundaries: 0,
+      ticks: 0,
+      funding_history: 0,
+      open_interest_history: 0,
+      snapshots: 0,
+      positions: 0,
+      trades: 0,
+      position_settlements: 0,
+      measurements: 0,
+    },
     openPositions: 0,
     liquidations: 0,
     seconds: { simulateAndCopy: 0, indexes: 0, rollups: 0, analyze: 0, total: 0 },
@@ -107,6 +119,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const sink: RowSink = { write: (table, line) => streamOf(table).write(line) };
 
     const ids: IdCounters = { snapshot: 0, trade: 0, settlement: 0 };
+    // The markets' funding and open interest as they evolve (the TRUNCATE of markets above emptied their history tables).
+    const history = new MarketHistoryRecorder();
     const sims = configs.map((c) => new MarketSim(c, time, holders, sink, ids, rng.fork('simulation')));
     let positionsOpened = 0;
     const opens: OpenRequest[] = [];
@@ -123,6 +137,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       opens.sort((a, b) => a.ts - b.ts || a.market.config.index - b.market.config.index || a.seq - b.seq);
       for (const request of opens) request.market.openPosition(request);
       positionsOpened += opens.length;
+      for (const sim of sims) if (step >= sim.config.createdStep) history.observe(sim.config.perpAddress, sim.historyFigures());
+      if (history.needsFlush) await history.flush(indexMain);
       for (const stream of streams.values()) if (stream.needsDrain) await stream.drain();
       progress.update(
         step + 1,
@@ -130,6 +146,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       );
     }
 
+    await history.flush(indexMain);
+    summary.rows.funding_history = history.rows.funding;
+    summary.rows.open_interest_history = history.rows.openInterest;
     for (const sim of sims) {
       const finalState = sim.finish();
       const row = marketRow(sim.config, finalState);
@@ -202,7 +221,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM "${table}"), 1), (SELECT max(id) FROM "${table}") IS NOT NULL)`,
       );
     }
-    for (const table of ['markets', 'ticks', 'candles', ...INDEX_STREAMED]) await c.query(`VACUUM (ANALYZE) "${table}"`);
+    for (const table of ['markets', 'ticks', 'candles', 'funding_history', 'open_interest_history', ...INDEX_STREAMED])
+      await c.query(`VACUUM (ANALYZE) "${table}"`);
   });
   await withPgClient(sourceUrl, async (c) => {
     for (const table of ['market_boundaries', ...SOURCE_STREAMED]) await c.query(`VACUUM (ANALYZE) "${table}"`);

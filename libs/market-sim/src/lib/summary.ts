@@ -4,7 +4,7 @@ import { SimulationSummary } from './simulation';
 export function formatSummary(s: SimulationSummary): string {
   if (s.skipped) return 'The stores already hold data; nothing written (--if-empty).';
   const n = (x: number) => x.toLocaleString('en-US');
-  const rows = Object.entries(s.rows).map(([table, count]) => `  ${table.padEnd(20)} ${n(count).padStart(12)}`);
+  const rows = Object.entries(s.rows).map(([table, count]) => `  ${table.padEnd(22)} ${n(count).padStart(12)}`);
   const kinds = Object.entries(s.markets)
     .filter(([, count]) => count > 0)
     .map(([kind, count]) => `${count} ${kind}`)
