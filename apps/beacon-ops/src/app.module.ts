@@ -8,7 +8,7 @@ import { OnchainModule } from './onchain/onchain.module';
 import { RouteCatalog } from './service-info/route-catalog';
 import { ServiceInfoController } from './service-info/service-info.controller';
 import { BeaconOpsSettings } from './settings';
-import { JournalStore, JournalStoreModule } from './stores/journal-store.module';
+import { JournalStore, JournalStoreModule } from './journal/journal-store.module';
 import { UpdatesModule } from './updates/updates.module';
 import { WalletPoolHooks } from './wallet-pool/wallet-pool-hooks';
 import { WalletPoolModule } from './wallet-pool/wallet-pool.module';

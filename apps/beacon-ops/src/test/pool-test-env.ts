@@ -7,7 +7,7 @@ import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { BeaconOpsSettings, loadBeaconOpsSettings } from '../settings';
-import { JournalStore } from '../stores/journal-store.module';
+import { JournalStore } from '../journal/journal-store.module';
 import { JournalReconciler } from '../wallet-pool/journal-reconciler.service';
 import { WalletPoolHooks } from '../wallet-pool/wallet-pool-hooks';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';

@@ -34,16 +34,6 @@ export function receiptTimeout(hash: string): ReceiptTimeoutError {
   return new ReceiptTimeoutError(hash);
 }
 
-/** An Idempotency-Key already used for a different request (IETF idempotency-key draft: 422). */
-export function idempotencyKeyReused(key: string): BeaconOpsError {
-  return new BeaconOpsError(422, `Idempotency-Key ${JSON.stringify(key)} was already used with a different request`);
-}
-
-/** A retry arrived while the first request with its key was still running, and it stayed so (IETF draft: 409). */
-export function idempotencyKeyInFlight(key: string): BeaconOpsError {
-  return new BeaconOpsError(409, `A request with Idempotency-Key ${JSON.stringify(key)} is still in progress; retry later`);
-}
-
 /**
  * The transaction would revert (estimateGas failed). Nothing was signed or journaled.
  * Routes catch it to answer their own message (e.g. 422 "Invalid proof"); uncaught, it is 422.

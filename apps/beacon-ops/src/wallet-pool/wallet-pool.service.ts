@@ -8,7 +8,7 @@ import { poolMetrics } from '../metrics/pool-metrics';
 import { currentToken } from '../rate-limits/token-context';
 import { TokenUsage } from '../rate-limits/token-usage';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalConflictError, PoolStore } from '../stores/pool-store';
+import { JournalConflictError, PoolStore } from '../journal/pool-store';
 import { BalanceCache, BalanceReading } from './balance-cache';
 import { BeaconLocks } from './beacon-locks';
 import { broadcastRaw, errorText } from './broadcast';

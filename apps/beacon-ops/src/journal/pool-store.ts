@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TransactionReceipt } from 'ethers';
-import { IdempotencyKeyRow } from '../journal/idempotency-key.entity';
-import { JournalLog, TxJournalRow } from '../journal/tx-journal.entity';
+import { IdempotencyKeyRow } from './idempotency-key.entity';
+import { JournalLog, TxJournalRow } from './tx-journal.entity';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { JournalStore } from './journal-store.module';
 

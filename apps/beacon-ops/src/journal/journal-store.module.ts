@@ -3,7 +3,7 @@ import { postgresPoolOptions, StoreConnection } from '@perp/service';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { JOURNAL_STORE_OPTIONS, migrateJournal } from '../journal/journal-schema';
+import { JOURNAL_STORE_OPTIONS, migrateJournal } from './journal-schema';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 
 /**
