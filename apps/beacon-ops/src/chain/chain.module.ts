@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { CircuitBreaker, RpcEndpoint, rpcEndpoint } from '@perp/service';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
@@ -89,6 +89,5 @@ export class Chain implements OnApplicationShutdown {
   }
 }
 
-@Global()
 @Module({ providers: [Chain], exports: [Chain] })
 export class ChainModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalStore } from '../journal/journal-store.module';
+import { JournalStore } from '../journal/journal-store';
 import { BeaconGatingDto, SetBeaconGatingBody } from './dto/beacon-gating.dto';
 
 const FIELDS = ['heartbeat_seconds', 'min_interval_seconds', 'idle_min_interval_seconds', 'tier'] as const;

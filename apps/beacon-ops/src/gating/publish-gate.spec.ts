@@ -1,6 +1,6 @@
 import { StoreUnavailableError } from '@perp/service';
 import { BeaconOpsSettings } from '../settings';
-import { JournalStore } from '../journal/journal-store.module';
+import { JournalStore } from '../journal/journal-store';
 import { gatingMetrics } from './gating-metrics';
 import { PublishGate } from './publish-gate';
 import { PublishGatedError } from './publish-gated';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalStore } from '../journal/journal-store.module';
+import { JournalStore } from '../journal/journal-store';
 import { MarketTier, PerpsOfBeacon } from '../touch/perps-of-beacon';
 import { gatingMetrics } from './gating-metrics';
 import { GateRule, PublishGatedError } from './publish-gated';

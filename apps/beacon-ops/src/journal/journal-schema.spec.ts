@@ -3,7 +3,7 @@ import { PostgresServer, startTestPostgres } from '@perp/local-infra';
 import { devServiceEnv, StoreUnavailableError } from '@perp/service';
 import { DataSource } from 'typeorm';
 import { loadBeaconOpsSettings } from '../settings';
-import { JournalStore } from './journal-store.module';
+import { JournalStore } from './journal-store';
 
 /** The journal schema comes from migrations, applied once even when replicas start together. */
 describe('journal schema', () => {

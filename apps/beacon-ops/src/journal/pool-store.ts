@@ -3,7 +3,7 @@ import type { TransactionReceipt } from 'ethers';
 import { IdempotencyKeyRow } from './idempotency-key.entity';
 import { JournalLog, TxJournalRow } from './tx-journal.entity';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalStore } from './journal-store.module';
+import { JournalStore } from './journal-store';
 
 /** A transaction signed for a wallet nonce, to be journaled before any node sees it. */
 export interface NewJournalEntry {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalStore } from '../journal/journal-store.module';
+import { JournalStore } from '../journal/journal-store';
 import { RateLimitedError } from './rate-limited.error';
 
 /**

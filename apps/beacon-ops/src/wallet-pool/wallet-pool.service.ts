@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
@@ -20,7 +20,7 @@ import { RowReconciler } from './row-reconciler';
 import { SendRequest, SentTransaction } from './send-request';
 import { PreparedTransaction, TransactionBuilder } from './transaction-builder';
 import { Lane, WalletLanes } from './wallet-lanes';
-import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
+import { PoolObservers } from './wallet-pool-hooks';
 
 /** Re-signs with a fresh nonce at most this often per wallet before moving to another one. */
 const NONCE_ATTEMPTS = 4;
@@ -85,7 +85,7 @@ export class WalletPool implements BeforeApplicationShutdown {
     private readonly receipts: ReceiptWatch,
     private readonly builder: TransactionBuilder,
     private readonly usage: TokenUsage,
-    @Optional() @Inject(WALLET_POOL_HOOKS) private readonly hooks?: WalletPoolHooks,
+    private readonly observers: PoolObservers,
   ) {}
 
   /**
@@ -270,7 +270,7 @@ export class WalletPool implements BeforeApplicationShutdown {
       if (inserted.kind !== 'journaled') return inserted;
       const row = inserted.row;
       lane.nextNonce = nonce + 1;
-      await this.hooks?.afterJournal?.({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
+      await this.observers.afterJournal({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
 
       // An unreachable node throws 502 here and the row stays pending: it may or may not have arrived.
       const outcome = await broadcastRaw(provider, signedTx.rawTx, this.settings.rpcTimeoutMs);
