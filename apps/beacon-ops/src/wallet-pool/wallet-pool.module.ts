@@ -9,6 +9,7 @@ import { NonceSync } from './nonce-sync';
 import { PoolKeys } from './pool-keys';
 import { ReceiptWatch } from './receipt-watch';
 import { RowReconciler } from './row-reconciler';
+import { PoolWallets, SendPolicy, SendRecords } from './send-collaborators';
 import { TransactionBuilder } from './transaction-builder';
 import { WalletLanes } from './wallet-lanes';
 import { PoolObservers } from './wallet-pool-hooks';
@@ -29,6 +30,9 @@ import { WalletPool } from './wallet-pool.service';
     RowReconciler,
     TransactionBuilder,
     WalletLanes,
+    PoolWallets,
+    SendRecords,
+    SendPolicy,
   ],
   exports: [WalletPool, PoolKeys, JournalReconciler, PoolObservers],
 })
