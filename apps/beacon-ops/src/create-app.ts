@@ -10,7 +10,7 @@ import { BEACON_OPS_BODY_LIMITS } from './http/body-limits';
 import { BEACON_OPS_DESCRIPTION } from './service-description';
 import { RouteCatalog } from './service-info/route-catalog';
 import { BeaconOpsSettings } from './settings';
-import { JournalStore } from './stores/journal-store.module';
+import { JournalStore } from './journal/journal-store';
 // Registers the wallet pool's metrics (module-level objects) at boot, whatever the pool has sent yet.
 import './metrics/pool-metrics';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_GAS_HEADROOM_PERCENT, withGasHeadroom } from '@perp/contracts';
-import { BeaconOpsError } from '@perp/http';
+import { fail, OperationError } from './errors/operation-error';
 import { setting } from '@perp/settings';
 
 /**
@@ -74,9 +74,9 @@ export function gasCapFor(settings: GasPolicySettings, kind: string): bigint {
 }
 
 /** 422 before anything is signed or sent. */
-export function gasCapExceeded(kind: string, gasLimit: bigint, cap: bigint): BeaconOpsError {
-  return new BeaconOpsError(
-    422,
+export function gasCapExceeded(kind: string, gasLimit: bigint, cap: bigint): OperationError {
+  return fail(
+    'gas_cap_exceeded',
     `Transaction refused: it would need ${gasLimit} gas, above the ${cap} allowed for ${kind}; nothing was sent (is the address the right kind of contract?)`,
   );
 }

@@ -1,13 +1,13 @@
 import { NotFoundException } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { authenticateBeforeBody, FailedAuthenticationLimiter } from '@perp/auth';
-import { BeaconOpsError } from '@perp/http';
+import { fail, OperationError } from '../errors/operation-error';
 import { BeaconOpsSettings } from '../settings';
 
 /** A 429 in the envelope, with Retry-After and RateLimit-*. */
-class TooManyFailedAuthenticationsError extends BeaconOpsError {
+class TooManyFailedAuthenticationsError extends OperationError {
   constructor(readonly headers: Record<string, string>) {
-    super(429, 'Too many failed authentication attempts');
+    super('too_many_failed_authentications', 'Too many failed authentication attempts');
   }
 }
 
@@ -21,7 +21,7 @@ export function installAuthentication(app: NestFastifyApplication, settings: Bea
     // What Nest's own not-found handler throws, so the answer is unchanged.
     notFound: (request) => new NotFoundException(`Cannot ${request.method} ${request.url}`),
     // Default deny: a route with neither RequireAccessToken() nor @Public() (a forgotten decorator).
-    denied: () => new BeaconOpsError(403, 'Route has no access policy'),
+    denied: () => fail('no_access_policy', 'Route has no access policy'),
     failedAuthentication: new FailedAuthenticationLimiter({
       limit: settings.failedAuthLimit,
       windowSeconds: settings.failedAuthWindowSeconds,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BeaconFactory__factory, Call3, createdBeaconAddresses, decodeAggregate3Results, decodeContractError, encodeAggregate3 } from '@perp/contracts';
-import { BeaconOpsError } from '@perp/http';
+import { fail, OperationError } from '../errors/operation-error';
 import { JsonRpcProvider } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { revertName } from '../onchain/revert-messages';
@@ -13,8 +13,8 @@ import { BatchCreateResultDto } from './dto/batch-create.dto';
 const beaconFactory = BeaconFactory__factory.createInterface();
 
 /** Atomic batch failure: nothing was created (DESIGN.md section 5: all or none). */
-function batchFailed(reason: string): BeaconOpsError {
-  return new BeaconOpsError(422, `Batch creation failed; nothing was created: ${reason}`);
+function batchFailed(reason: string): OperationError {
+  return fail('would_revert', `Batch creation failed; nothing was created: ${reason}`);
 }
 
 /**
@@ -45,7 +45,7 @@ export class BatchCreationService {
     });
     if (sent.status === 'failed') throw batchFailed(`transaction ${sent.hash} reverted on chain`);
     const created = createdBeaconAddresses(sent.receipt.logs).map((a) => a.toLowerCase());
-    if (created.length !== count) throw new BeaconOpsError(500, `Transaction ${sent.hash} logged ${created.length} BeaconCreated events, expected ${count}`);
+    if (created.length !== count) throw fail('unexpected_receipt', `Transaction ${sent.hash} logged ${created.length} BeaconCreated events, expected ${count}`);
     return { created_count: created.length, beacon_addresses: created, failed_count: 0, errors: [] };
   }
 

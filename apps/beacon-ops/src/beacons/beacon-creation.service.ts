@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BeaconFactory__factory, createdBeaconAddresses, GroupEcdsaBeaconFactory__factory, VerifiableBeaconFactory__factory } from '@perp/contracts';
-import { BeaconOpsError } from '@perp/http';
+import { fail } from '../errors/operation-error';
 import { Chain } from '../chain/chain.module';
 import { ContractCode } from '../onchain/contract-code';
 import { bodyFieldError } from '../onchain/field-error';
@@ -118,7 +118,7 @@ export class BeaconCreationService {
   /** The address from the factory's BeaconCreated log (the receipt is the record, not a simulation). */
   private createdOne(sent: SentTransaction, factory: string): string {
     const created = createdBeaconAddresses(sent.receipt.logs.filter((log) => log.address.toLowerCase() === factory));
-    if (created.length !== 1) throw new BeaconOpsError(500, `Transaction ${sent.hash} logged ${created.length} BeaconCreated events, expected 1`);
+    if (created.length !== 1) throw fail('unexpected_receipt', `Transaction ${sent.hash} logged ${created.length} BeaconCreated events, expected 1`);
     return created[0].toLowerCase();
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BeaconRegistry__factory } from '@perp/contracts';
-import { BeaconOpsError } from '@perp/http';
+import { fail } from '../errors/operation-error';
 import { JsonRpcProvider } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { isRevert, rpc } from '../chain/rpc-errors';
@@ -116,7 +116,7 @@ function registryReverts(beacon: string, registry: string): RevertMapper {
   return (decoded) => {
     if (decoded?.name === 'NotAContract') return beaconNotFound(beacon);
     if (decoded?.name === 'NotAuthorised')
-      return new BeaconOpsError(422, `Not authorised: the service's pool wallets are not registrars of registry ${registry}`);
+      return fail('not_authorised', `Not authorised: the service's pool wallets are not registrars of registry ${registry}`);
     return undefined;
   };
 }

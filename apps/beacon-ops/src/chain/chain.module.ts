@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { RpcEndpoint, rpcEndpoint } from '@perp/service';
 import { CircuitBreaker } from '@perp/store';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
@@ -90,6 +90,5 @@ export class Chain implements OnApplicationShutdown {
   }
 }
 
-@Global()
 @Module({ providers: [Chain], exports: [Chain] })
 export class ChainModule {}

@@ -1,6 +1,7 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiEnvelopeResponse, BeaconOpsError, Envelope, ok } from '@perp/http';
+import { ApiEnvelopeResponse, Envelope, ok } from '@perp/http';
+import { fail } from '../errors/operation-error';
 import { Chain } from '../chain/chain.module';
 import { OperationRoute } from '../http/operation-route.decorator';
 import { ContractCode } from '../onchain/contract-code';
@@ -35,7 +36,7 @@ export class GatingController {
   @ApiEnvelopeResponse(BeaconGatingDto)
   async set(@Body() body: SetBeaconGatingBody): Promise<Envelope<BeaconGatingDto>> {
     if (CHANGEABLE.every((field) => body[field] === undefined)) {
-      throw new BeaconOpsError(422, `Nothing to change: give at least one of ${CHANGEABLE.join(', ')} (null returns a field to the setting)`);
+      throw fail('invalid_request', `Nothing to change: give at least one of ${CHANGEABLE.join(', ')} (null returns a field to the setting)`);
     }
     await this.code.requireBeacon(await this.chain.provider(), body.beacon_address);
     return ok(await this.overrides.write(body));

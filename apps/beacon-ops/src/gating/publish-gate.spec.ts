@@ -1,6 +1,7 @@
 import { StoreUnavailableError } from '@perp/store';
 import { BeaconOpsSettings } from '../settings';
-import { JournalStore } from '../stores/journal-store.module';
+import { GatingStore } from '../journal/gating-store';
+import { JournalStore } from '../journal/journal-store';
 import { gatingMetrics } from './gating-metrics';
 import { PublishGate } from './publish-gate';
 import { PublishGatedError } from './publish-gated';
@@ -27,7 +28,7 @@ describe('PublishGate when what it reads fails', () => {
   ])('publishes when the journal %s, and counts gate_failures_total{reason="journal"}', async (_what, error) => {
     const store = { prepared: jest.fn().mockRejectedValue(error) } as unknown as JournalStore;
     const before = await failures('journal');
-    await expect(new PublishGate(settings, store, unknownTier).check(BEACON, '5')).resolves.toBeUndefined();
+    await expect(new PublishGate(settings, new GatingStore(store), unknownTier).check(BEACON, '5')).resolves.toBeUndefined();
     expect(store.prepared).toHaveBeenCalledTimes(1);
     expect(await failures('journal')).toBe(before + 1);
   });
@@ -36,12 +37,12 @@ describe('PublishGate when what it reads fails', () => {
     const store = {
       prepared: jest.fn().mockResolvedValue({ rows: [{ ...NO_OVERRIDE, measurement: '5', created_at: new Date(0), age_seconds: 10 }], rowCount: 1 }),
     } as unknown as JournalStore;
-    await expect(new PublishGate(settings, store, unknownTier).check(BEACON, '5')).rejects.toBeInstanceOf(PublishGatedError);
+    await expect(new PublishGate(settings, new GatingStore(store), unknownTier).check(BEACON, '5')).rejects.toBeInstanceOf(PublishGatedError);
   });
 
   it('reads nothing when gating is off', async () => {
     const store = { prepared: jest.fn() } as unknown as JournalStore;
-    await new PublishGate({ ...settings, publishGating: false }, store, unknownTier).check(BEACON, '5');
+    await new PublishGate({ ...settings, publishGating: false }, new GatingStore(store), unknownTier).check(BEACON, '5');
     expect(store.prepared).not.toHaveBeenCalled();
   });
 
@@ -50,7 +51,7 @@ describe('PublishGate when what it reads fails', () => {
       prepared: jest.fn().mockResolvedValue({ rows: [{ ...NO_OVERRIDE, measurement: '5', created_at: new Date(0), age_seconds: 10 }], rowCount: 1 }),
     } as unknown as JournalStore;
     const before = await failures('market_data');
-    await expect(new PublishGate(settings, store, unknownTier).check(BEACON, '6')).resolves.toBeUndefined();
+    await expect(new PublishGate(settings, new GatingStore(store), unknownTier).check(BEACON, '6')).resolves.toBeUndefined();
     expect(unknownTier.tier).toHaveBeenCalledWith(BEACON);
     expect(await failures('market_data')).toBe(before + 1);
   });

@@ -1,36 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalStore } from '../stores/journal-store.module';
+import { GateRow as StoredGateRow, GatingStore } from '../journal/gating-store';
 import { MarketTier, PerpsOfBeacon } from '../touch/perps-of-beacon';
 import { gatingMetrics } from './gating-metrics';
 import { GateRule, PublishGatedError } from './publish-gated';
 
-/**
- * In one round trip: the beacon's overrides (beacon_gating, NULL columns when none) and its last ECDSA
- * update still standing (pending or confirmed: a sent one counts, a failed or replaced one does not)
- * with its age by the database's clock, which every replica shares (tx_journal_ecdsa_publishes: one
- * index probe). $1 the beacon, lowercase.
- */
-export const GATE_SQL = `SELECT o.heartbeat_seconds, o.min_interval_seconds, o.idle_min_interval_seconds, o.tier,
-    l.measurement, l.created_at, l.age_seconds
-  FROM (SELECT 1) AS one
-  LEFT JOIN beacon_gating o ON o.beacon_address = $1
-  LEFT JOIN LATERAL (
-    SELECT request -> 'measurement' AS measurement, created_at, extract(epoch FROM now() - created_at)::float8 AS age_seconds
-    FROM tx_journal
-    WHERE beacon_addresses[1] = $1 AND request_kind IN ('update_beacon_with_ecdsa_adapter', 'update_group_beacon_with_ecdsa_adapter')
-      AND status IN ('pending', 'confirmed')
-    ORDER BY id DESC LIMIT 1) l ON true`;
-
-interface GateRow {
-  heartbeat_seconds: number | null;
-  min_interval_seconds: number | null;
-  idle_min_interval_seconds: number | null;
-  tier: MarketTier | null;
-  measurement: unknown;
-  created_at: Date | null;
-  age_seconds: number | null;
-}
+/** The gate's read, its tier as the MarketTier the overrides store. */
+type GateRow = Omit<StoredGateRow, 'tier'> & { tier: MarketTier | null };
 
 /** The gating settings in force for one beacon: its overrides over the service's settings. */
 export interface EffectiveGating {
@@ -59,7 +35,7 @@ export class PublishGate {
 
   constructor(
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
-    private readonly store: JournalStore,
+    private readonly store: GatingStore,
     private readonly markets: PerpsOfBeacon,
   ) {}
 
@@ -69,9 +45,7 @@ export class PublishGate {
     const key = beacon.toLowerCase();
     let row: GateRow;
     try {
-      ({
-        rows: [row],
-      } = await this.store.prepared<GateRow>('gate_last_publish', GATE_SQL, [key]));
+      row = (await this.store.lastPublish(key)) as GateRow;
     } catch (error) {
       this.failed('journal', key, error);
       return;

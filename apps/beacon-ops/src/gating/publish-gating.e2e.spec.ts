@@ -4,7 +4,7 @@ import { ChainEnv, poolTxCount, ServiceApp, SIGNER, startChainEnv, TOKEN, TX_HAS
 import { startMarketsServer } from '../test/markets-server';
 import { anvilAddress } from '../test/anvil-keys';
 import { gatingMetrics } from './gating-metrics';
-import { GATE_SQL } from './publish-gate';
+import { GATE_SQL } from '../journal/gating-store';
 
 const GATED =
   /^Not published \(gated by (heartbeat|min_interval|idle|dormant)\): .*; the next publish goes through from (\S+)\. Nothing was sent and no gas spent$/;

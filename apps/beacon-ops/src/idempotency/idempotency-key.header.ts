@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { BeaconOpsError } from '@perp/http';
+import { fail } from '../errors/operation-error';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
@@ -9,7 +9,7 @@ export function readIdempotencyKey(headers: Record<string, string | string[] | u
   if (raw === undefined) return undefined;
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
-    throw new BeaconOpsError(422, 'Invalid request: Idempotency-Key header: must be 1 to 255 visible ASCII characters');
+    throw fail('invalid_request', 'Invalid request: Idempotency-Key header: must be 1 to 255 visible ASCII characters');
   }
   return value;
 }

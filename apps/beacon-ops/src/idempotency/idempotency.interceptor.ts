@@ -36,6 +36,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const claim = await this.idempotency.claim(key, fingerprint);
     if (claim.kind === 'replay') {
       reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+      // The first answer again, status and message as stored: not a new failure, so no code and not counted twice (see fail).
       if (claim.response.kind === 'failure') throw new BeaconOpsError(claim.response.status, claim.response.message);
       return claim.response.body;
     }

@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKeyRow } from '../journal/idempotency-key.entity';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { PoolStore } from '../stores/pool-store';
-import { HOLDER_ID } from '../wallet-pool/holder-id';
-import { LockHeartbeat } from '../wallet-pool/lock-heartbeat';
-import { idempotencyKeyInFlight, idempotencyKeyReused } from '../wallet-pool/pool-errors';
+import { PoolStore } from '../journal/pool-store';
+import { HOLDER_ID } from '../journal/holder-id';
+import { LockHeartbeat } from '../journal/lock-heartbeat';
+import { idempotencyKeyInFlight, idempotencyKeyReused } from './idempotency-errors';
 
 /** A stored first answer: the handler's value, or a deterministic (4xx) failure. */
 export type StoredResponse = { kind: 'success'; body: unknown } | { kind: 'failure'; status: number; message: string };

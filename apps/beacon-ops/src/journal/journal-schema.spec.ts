@@ -4,7 +4,7 @@ import { devServiceEnv } from '@perp/service';
 import { StoreUnavailableError } from '@perp/store';
 import { DataSource } from 'typeorm';
 import { loadBeaconOpsSettings } from '../settings';
-import { JournalStore } from '../stores/journal-store.module';
+import { JournalStore } from './journal-store';
 
 /** The journal schema comes from migrations, applied once even when replicas start together. */
 describe('journal schema', () => {

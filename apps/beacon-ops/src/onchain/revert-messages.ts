@@ -1,5 +1,5 @@
 import { DecodedContractError, isProofRejection, ProofRejectionError } from '@perp/contracts';
-import { BeaconOpsError } from '@perp/http';
+import { fail, OperationError } from '../errors/operation-error';
 
 /** Why each rejection means "regenerate the proof", in words a client can act on. */
 const PROOF_REJECTIONS: Record<ProofRejectionError, string> = {
@@ -34,10 +34,10 @@ export function revertMessage(decoded: DecodedContractError | undefined, raw?: s
 }
 
 /** A simulated revert as the API error: 422 for proofs and for any other revert (nothing was sent). */
-export function revertError(decoded: DecodedContractError | undefined, raw?: string, detail?: string): BeaconOpsError {
-  return new BeaconOpsError(422, revertMessage(decoded, raw, detail));
+export function revertError(decoded: DecodedContractError | undefined, raw?: string, detail?: string): OperationError {
+  return fail('would_revert', revertMessage(decoded, raw, detail));
 }
 
-export function beaconNotFound(address: string): BeaconOpsError {
-  return new BeaconOpsError(404, `Beacon not found: no contract at ${address}`);
+export function beaconNotFound(address: string): OperationError {
+  return fail('beacon_not_found', `Beacon not found: no contract at ${address}`);
 }

@@ -1,4 +1,4 @@
-import { BeaconOpsError } from '@perp/http';
+import { fail, OperationError } from '../errors/operation-error';
 import { getAddress, JsonRpcProvider } from 'ethers';
 import { SentTransaction, SignedMessage } from '../wallet-pool/send-request';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
@@ -50,21 +50,21 @@ export async function sendSimulated(pool: WalletPool, provider: JsonRpcProvider,
 }
 
 /** The state changed between simulation and block. The reason is a best effort: the call replayed on the block's parent state. */
-async function revertedOnChain(provider: JsonRpcProvider, sent: SentTransaction, call: SimulatedCall | undefined): Promise<BeaconOpsError> {
+async function revertedOnChain(provider: JsonRpcProvider, sent: SentTransaction, call: SimulatedCall | undefined): Promise<OperationError> {
   let reason = '';
   if (call) {
     const replay = await simulateCall(provider, { ...call, blockTag: sent.receipt.blockNumber - 1 }).catch(() => undefined);
     if (replay && !replay.ok) reason = `: ${revertMessage(replay.decoded, replay.raw)}`;
   }
-  return new BeaconOpsError(422, `Transaction ${sent.hash} reverted on chain; nothing was changed${reason}`);
+  return fail('reverted_on_chain', `Transaction ${sent.hash} reverted on chain; nothing was changed${reason}`);
 }
 
 /** A confirmed transaction must carry the beacon's event, else the address was not the beacon the route expects. */
 export function requireEvent(sent: SentTransaction, address: string, topic: string, event: string): void {
   const emitter = getAddress(address);
   if (!sent.receipt.logs.some((log) => getAddress(log.address) === emitter && log.topics[0] === topic)) {
-    throw new BeaconOpsError(
-      422,
+    throw fail(
+      'wrong_beacon_kind',
       `Transaction ${sent.hash} did not update ${address.toLowerCase()} (no ${event} event in its receipt); is it the right kind of beacon?`,
     );
   }

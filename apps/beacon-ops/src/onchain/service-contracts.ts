@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BeaconOpsError } from '@perp/http';
+import { fail } from '../errors/operation-error';
 import { JsonRpcProvider } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { PoolKeys } from '../wallet-pool/pool-keys';
@@ -50,9 +50,9 @@ export class ServiceContracts {
   async require(provider: JsonRpcProvider, name: ServiceContractName): Promise<string> {
     const { env, key } = SERVICE_CONTRACTS[name];
     const address = this.settings[key] as string | undefined;
-    if (!address) throw new BeaconOpsError(503, `Service not configured: ${env} is not set, so this route is unavailable`);
+    if (!address) throw fail('service_not_configured', `Service not configured: ${env} is not set, so this route is unavailable`);
     if (!(await this.code.exists(provider, address))) {
-      throw new BeaconOpsError(503, `Service misconfigured: ${env} (${address}) has no contract on chain ${(await provider.getNetwork()).chainId}`);
+      throw fail('service_not_configured', `Service misconfigured: ${env} (${address}) has no contract on chain ${(await provider.getNetwork()).chainId}`);
     }
     return address;
   }

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createBeaconOpsApp } from '../create-app';
 import { BeaconOpsSettings } from '../settings';
-import { JournalStore } from '../stores/journal-store.module';
+import { JournalStore } from '../journal/journal-store';
 import { JournalReconciler } from '../wallet-pool/journal-reconciler.service';
 import { WalletPoolHooks } from '../wallet-pool/wallet-pool-hooks';
 import { anvilAddress, anvilKey } from './anvil-keys';

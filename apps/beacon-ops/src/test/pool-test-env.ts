@@ -6,8 +6,12 @@ import { createServiceApp, devServiceEnv } from '@perp/service';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
+import { AuthModule } from '../auth/auth.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
+import { WalletPoolModule } from '../wallet-pool/wallet-pool.module';
 import { BeaconOpsSettings, loadBeaconOpsSettings } from '../settings';
-import { JournalStore } from '../stores/journal-store.module';
+import { JournalStore } from '../journal/journal-store';
 import { JournalReconciler } from '../wallet-pool/journal-reconciler.service';
 import { WalletPoolHooks } from '../wallet-pool/wallet-pool-hooks';
 import { WalletPool } from '../wallet-pool/wallet-pool.service';
@@ -46,7 +50,8 @@ export function poolSettings(databaseUrl: string, rpcUrl: string, env: Record<st
 export async function startPoolApp(settings: BeaconOpsSettings, options: { hooks?: WalletPoolHooks; controllers?: Type<unknown>[] } = {}): Promise<PoolApp> {
   const root: DynamicModule = {
     module: PoolTestRootModule,
-    imports: [AppModule.register(settings, { poolHooks: options.hooks })],
+    // What the test controllers use: operation routes (token, Idempotency-Key, rate limits) sending through the pool.
+    imports: [AppModule.register(settings, { poolHooks: options.hooks }), AuthModule, IdempotencyModule, RateLimitsModule, WalletPoolModule],
     controllers: options.controllers ?? [],
   };
   const app = await createServiceApp(root, {

@@ -9,7 +9,8 @@ import {
   encodeAggregate3WithGas,
   matchBatchUpdateLogs,
 } from '@perp/contracts';
-import { BeaconOpsError, issues, placeIssue, RequestValidationError } from '@perp/http';
+import { issues, placeIssue, RequestValidationError } from '@perp/http';
+import { fail, OperationError } from '../errors/operation-error';
 import { JsonRpcProvider } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { BATCH_ENTRY_PROBE_GAS } from '../gas-policy';
@@ -70,7 +71,7 @@ export class BatchUpdateService {
       },
     });
     if (sent.status === 'failed') {
-      throw new BeaconOpsError(422, `Batch transaction ${sent.hash} reverted on chain; no update was applied`);
+      throw fail('reverted_on_chain', `Batch transaction ${sent.hash} reverted on chain; no update was applied`);
     }
     const applied = matchBatchUpdateLogs(
       sent.receipt.logs,
@@ -169,16 +170,16 @@ function rejectDuplicateBeacons(entries: UpdateBeaconBody[]): void {
   if (problems.length > 0) throw new RequestValidationError(problems);
 }
 
-function batchTooLarge(reason: string): BeaconOpsError {
-  return new BeaconOpsError(422, `The batch cannot be sent as one transaction: ${reason}`);
+function batchTooLarge(reason: string): OperationError {
+  return fail('invalid_request', `The batch cannot be sent as one transaction: ${reason}`);
 }
 
 /** Nothing would apply: no transaction. 404 when no entry's beacon exists, else 422 with each entry's reason. */
-function nothingToApply(entries: UpdateBeaconBody[], reasons: string[]): BeaconOpsError {
+function nothingToApply(entries: UpdateBeaconBody[], reasons: string[]): OperationError {
   if (reasons.every((r) => r.startsWith('Beacon not found'))) {
-    return new BeaconOpsError(404, `Beacon not found: no contract at ${[...new Set(entries.map((e) => e.beacon_address))].join(', ')}; nothing was sent`);
+    return fail('beacon_not_found', `Beacon not found: no contract at ${[...new Set(entries.map((e) => e.beacon_address))].join(', ')}; nothing was sent`);
   }
   const prefix = reasons.every((r) => r.startsWith('Invalid proof')) ? 'Invalid proof: ' : '';
   const listed = reasons.map((reason, i) => `updates[${i}] (${entries[i].beacon_address}): ${reason}`).join('; ');
-  return new BeaconOpsError(422, `${prefix}no update of the batch can be applied, nothing was sent: ${listed}`);
+  return fail('would_revert', `${prefix}no update of the batch can be applied, nothing was sent: ${listed}`);
 }

@@ -17,7 +17,7 @@ import {
   measurementDigest,
   signMeasurementDigest,
 } from '@perp/contracts';
-import { BeaconOpsError } from '@perp/http';
+import { fail } from '../errors/operation-error';
 import { randomInt } from 'node:crypto';
 import { hexlify, id, JsonRpcProvider, randomBytes } from 'ethers';
 import { Chain } from '../chain/chain.module';
@@ -88,8 +88,8 @@ export class EcdsaUpdateService {
     const values = measurementFor(adapter, body);
     const signer = this.keys.signer.address.toLowerCase();
     if (adapter.signer !== signer) {
-      throw new BeaconOpsError(
-        422,
+      throw fail(
+        'signer_mismatch',
         `Invalid proof: signer mismatch: the adapter of ${beacon} accepts measurements signed by ${adapter.signer}, the service signs as ${signer}`,
       );
     }

@@ -1,15 +1,21 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { ChainModule } from '../chain/chain.module';
+import { GatingModule } from '../gating/gating.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { OnchainModule } from '../onchain/onchain.module';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { TouchModule } from '../touch/touch.module';
+import { WalletPoolModule } from '../wallet-pool/wallet-pool.module';
 import { BatchUpdateService } from './batch-update.service';
 import { EcdsaAdapters } from './ecdsa-adapters';
 import { EcdsaUpdateService } from './ecdsa-update.service';
 import { UpdatesController } from './updates.controller';
 import { ZkUpdateService } from './zk-update.service';
-import { GatingModule } from '../gating/gating.module';
 
-/** Updating beacons: by proof, by signed measurement, in batches. */
+/** Updating beacons: by proof, by signed measurement, in batches; each send through the pool, publish-gated, then touched. */
 @Module({
-  imports: [TouchModule, GatingModule],
+  imports: [AuthModule, IdempotencyModule, RateLimitsModule, ChainModule, OnchainModule, WalletPoolModule, GatingModule, TouchModule],
   controllers: [UpdatesController],
   providers: [ZkUpdateService, EcdsaUpdateService, BatchUpdateService, EcdsaAdapters],
 })

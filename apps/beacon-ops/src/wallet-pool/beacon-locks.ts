@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { PoolStore } from '../stores/pool-store';
-import { HOLDER_ID } from './holder-id';
-import { LockHeartbeat } from './lock-heartbeat';
+import { PoolStore } from '../journal/pool-store';
+import { HOLDER_ID } from '../journal/holder-id';
+import { LockHeartbeat } from '../journal/lock-heartbeat';
 import { beaconBusy } from './pool-errors';
 import { WakeQueue } from './wake-queue';
 

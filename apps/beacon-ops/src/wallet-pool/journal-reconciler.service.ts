@@ -3,7 +3,7 @@ import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { poolMetrics } from '../metrics/pool-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { PoolStore } from '../stores/pool-store';
+import { PoolStore } from '../journal/pool-store';
 import { errorText } from './broadcast';
 import { NonceSync } from './nonce-sync';
 import { PoolKeys } from './pool-keys';

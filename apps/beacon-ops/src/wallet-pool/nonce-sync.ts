@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JsonRpcProvider } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { PoolStore } from '../stores/pool-store';
+import { PoolStore } from '../journal/pool-store';
 import { boundedRpc } from './bounded-rpc';
 
 /**

@@ -1,21 +1,21 @@
-import { BeaconOpsError } from '@perp/http';
+import { fail, OperationError } from '../errors/operation-error';
 
 /** Every pool wallet is at or below the balance floor (DESIGN.md section 5: 503 insufficient gas). */
-export function insufficientGas(floorWei: bigint): BeaconOpsError {
-  return new BeaconOpsError(
-    503,
+export function insufficientGas(floorWei: bigint): OperationError {
+  return fail(
+    'insufficient_gas',
     `Insufficient gas: no pool wallet can pay for the transaction (each is below the floor of ${floorWei} wei or cannot cover its cost); fund the wallet pool`,
   );
 }
 
 /** Every payable wallet stayed leased for the whole wait. */
-export function allWalletsBusy(): BeaconOpsError {
-  return new BeaconOpsError(503, 'All pool wallets are busy; retry later');
+export function allWalletsBusy(): OperationError {
+  return fail('all_wallets_busy', 'All pool wallets are busy; retry later');
 }
 
 /** The previous update of the same beacon was still running at the end of the wait. */
-export function beaconBusy(beacon: string): BeaconOpsError {
-  return new BeaconOpsError(503, `Another update of beacon ${beacon} is still in progress; retry later`);
+export function beaconBusy(beacon: string): OperationError {
+  return fail('beacon_busy', `Another update of beacon ${beacon} is still in progress; retry later`);
 }
 
 /**
@@ -23,25 +23,14 @@ export function beaconBusy(beacon: string): BeaconOpsError {
  * `Transaction hash: 0x...`, the literal the-beaconator's updater parses out of a 504. The update
  * routes catch it and answer 200 with `confirmed: false` unless the request asks for the 504.
  */
-export class ReceiptTimeoutError extends BeaconOpsError {
+export class ReceiptTimeoutError extends OperationError {
   constructor(readonly hash: string) {
-    super(504, `No receipt in time; the transaction stays in the journal and will be reconciled. Transaction hash: ${hash}`);
-    this.name = 'ReceiptTimeoutError';
+    super('receipt_timeout', `No receipt in time; the transaction stays in the journal and will be reconciled. Transaction hash: ${hash}`);
   }
 }
 
 export function receiptTimeout(hash: string): ReceiptTimeoutError {
   return new ReceiptTimeoutError(hash);
-}
-
-/** An Idempotency-Key already used for a different request (IETF idempotency-key draft: 422). */
-export function idempotencyKeyReused(key: string): BeaconOpsError {
-  return new BeaconOpsError(422, `Idempotency-Key ${JSON.stringify(key)} was already used with a different request`);
-}
-
-/** A retry arrived while the first request with its key was still running, and it stayed so (IETF draft: 409). */
-export function idempotencyKeyInFlight(key: string): BeaconOpsError {
-  return new BeaconOpsError(409, `A request with Idempotency-Key ${JSON.stringify(key)} is still in progress; retry later`);
 }
 
 /**

@@ -4,7 +4,7 @@ import { Chain } from '../chain/chain.module';
 import { TxJournalRow } from '../journal/tx-journal.entity';
 import { poolMetrics } from '../metrics/pool-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalConflictError, PoolStore } from '../stores/pool-store';
+import { JournalConflictError, PoolStore } from '../journal/pool-store';
 import { boundedRpc } from './bounded-rpc';
 import { broadcastRaw, errorText } from './broadcast';
 import { PoolKeys } from './pool-keys';

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+
 /** A journal row just written, before its transaction reaches any node. */
 export interface JournaledTransaction {
   id: number;
@@ -15,4 +17,19 @@ export interface WalletPoolHooks {
   afterJournal?(tx: JournaledTransaction): void | Promise<void>;
 }
 
-export const WALLET_POOL_HOOKS = Symbol('WALLET_POOL_HOOKS');
+/**
+ * The pool's observers, attached once by the app's root module (AppModule.register): the pool
+ * module stays a plain module every route module imports, whatever the app observes.
+ */
+@Injectable()
+export class PoolObservers {
+  private hooks: WalletPoolHooks = {};
+
+  observe(hooks: WalletPoolHooks): void {
+    this.hooks = hooks;
+  }
+
+  async afterJournal(tx: JournaledTransaction): Promise<void> {
+    await this.hooks.afterJournal?.(tx);
+  }
+}

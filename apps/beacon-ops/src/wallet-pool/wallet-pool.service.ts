@@ -1,26 +1,20 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { gasCapExceeded, gasCapFor } from '../gas-policy';
+import { JournalConflictError } from '../journal/pool-store';
 import { TxJournalRow } from '../journal/tx-journal.entity';
 import { poolMetrics } from '../metrics/pool-metrics';
 import { currentToken } from '../rate-limits/token-context';
-import { TokenUsage } from '../rate-limits/token-usage';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalConflictError, PoolStore } from '../stores/pool-store';
-import { BalanceCache, BalanceReading } from './balance-cache';
-import { BeaconLocks } from './beacon-locks';
 import { broadcastRaw, errorText } from './broadcast';
-import { NonceSync } from './nonce-sync';
 import { allWalletsBusy, insufficientGas, receiptTimeout, TransactionRejectedError } from './pool-errors';
-import { PoolKeys } from './pool-keys';
-import { ReceiptWatch } from './receipt-watch';
-import { RowReconciler } from './row-reconciler';
+import { BalanceReading } from './balance-cache';
+import { PoolWallets, SendPolicy, SendRecords } from './send-collaborators';
 import { SendRequest, SentTransaction } from './send-request';
-import { PreparedTransaction, TransactionBuilder } from './transaction-builder';
-import { Lane, WalletLanes } from './wallet-lanes';
-import { WALLET_POOL_HOOKS, WalletPoolHooks } from './wallet-pool-hooks';
+import { PreparedTransaction } from './transaction-builder';
+import { Lane } from './wallet-lanes';
 
 /** Re-signs with a fresh nonce at most this often per wallet before moving to another one. */
 const NONCE_ATTEMPTS = 4;
@@ -75,17 +69,9 @@ export class WalletPool implements BeforeApplicationShutdown {
   constructor(
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
     private readonly chain: Chain,
-    private readonly keys: PoolKeys,
-    private readonly store: PoolStore,
-    private readonly lanes: WalletLanes,
-    private readonly balances: BalanceCache,
-    private readonly beaconLocks: BeaconLocks,
-    private readonly nonces: NonceSync,
-    private readonly rows: RowReconciler,
-    private readonly receipts: ReceiptWatch,
-    private readonly builder: TransactionBuilder,
-    private readonly usage: TokenUsage,
-    @Optional() @Inject(WALLET_POOL_HOOKS) private readonly hooks?: WalletPoolHooks,
+    private readonly poolWallets: PoolWallets,
+    private readonly records: SendRecords,
+    private readonly policy: SendPolicy,
   ) {}
 
   /**
@@ -103,8 +89,8 @@ export class WalletPool implements BeforeApplicationShutdown {
 
   /** Pool wallets and their balances (null while the chain does not answer); never keys. */
   async wallets(): Promise<{ address: string; balanceWei: bigint | null }[]> {
-    const balances = await this.balances.balances(this.keys.addresses).catch(() => new Map<string, bigint | null>());
-    return this.keys.addresses.map((address) => ({ address, balanceWei: balances.get(address) ?? null }));
+    const balances = await this.poolWallets.balances.balances(this.poolWallets.keys.addresses).catch(() => new Map<string, bigint | null>());
+    return this.poolWallets.keys.addresses.map((address) => ({ address, balanceWei: balances.get(address) ?? null }));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -121,7 +107,7 @@ export class WalletPool implements BeforeApplicationShutdown {
       if (replayed) return replayed;
     }
     // 2. lock
-    const locks = await this.beaconLocks.acquire(context.beacons, context.deadline);
+    const locks = await this.records.beaconLocks.acquire(context.beacons, context.deadline);
     let unlocked = false;
     try {
       if (context.key) {
@@ -133,30 +119,30 @@ export class WalletPool implements BeforeApplicationShutdown {
       const sent = await this.reserveAndBroadcast(request, context);
       try {
         // 7. receipt
-        const receipt = await this.receipts.wait(sent.row, context.provider, context.chainId, this.stopping.signal);
+        const receipt = await this.records.receipts.wait(sent.row, context.provider, context.chainId, this.stopping.signal);
         if (!receipt) {
           poolMetrics.failed.inc({ reason: 'timeout' });
           throw receiptTimeout(sent.row.txHash);
         }
         // 8. settle
-        if (locks) await this.store.markMinedAndUnlock(sent.row.id, receipt, sent.broadcast ? 1 : 0, locks);
-        else await this.store.markMined(sent.row.id, receipt, sent.broadcast ? 1 : 0);
+        if (locks) await this.records.store.markMinedAndUnlock(sent.row.id, receipt, sent.broadcast ? 1 : 0, locks);
+        else await this.records.store.markMined(sent.row.id, receipt, sent.broadcast ? 1 : 0);
         unlocked = true;
         recordMined(receipt, sent.at);
         return this.outcome(sent.row, receipt, false);
       } finally {
-        this.lanes.leave(sent.lane);
+        this.poolWallets.lanes.leave(sent.lane);
       }
     } catch (error) {
       // The chain may come back reset (a dev anvil): every wallet's nonce is read again then.
-      if (error instanceof ChainUnavailableError) this.lanes.forgetNonces();
+      if (error instanceof ChainUnavailableError) this.poolWallets.lanes.forgetNonces();
       if (error instanceof KeyTakenError && context.key) {
         const replayed = await this.replay(context.key, context);
         if (replayed) return replayed;
       }
       throw error;
     } finally {
-      await this.beaconLocks.release(locks, { alreadyDeleted: unlocked });
+      await this.records.beaconLocks.release(locks, { alreadyDeleted: unlocked });
     }
   }
 
@@ -165,7 +151,7 @@ export class WalletPool implements BeforeApplicationShutdown {
     const beacons = toList(request.beaconAddress);
     const provider = await this.chain.provider();
     const chainId = await this.checkedChainId(provider);
-    this.registered ??= this.store.registerWallets(this.keys.addresses).catch((error: unknown) => {
+    this.registered ??= this.records.store.registerWallets(this.poolWallets.keys.addresses).catch((error: unknown) => {
       this.registered = undefined;
       throw error;
     });
@@ -186,12 +172,12 @@ export class WalletPool implements BeforeApplicationShutdown {
     // Bounded by the deadline: each try either sends, or marks its wallet unpayable or (for a moment) full.
     for (;;) {
       // 3. reserve
-      const lane = await this.lanes.enter(await this.payable(unpayable), context.deadline);
+      const lane = await this.poolWallets.lanes.enter(await this.payable(unpayable), context.deadline);
       let kept = false;
       try {
         // 4. build
         const { signed, ...tx } = await request.build(lane.address);
-        const prepared = await this.builder.prepare(context.provider, lane.address, tx);
+        const prepared = await this.policy.builder.prepare(context.provider, lane.address, tx);
         const cap = gasCapFor(this.settings, request.kind);
         if (prepared.gasLimit > cap) throw gasCapExceeded(request.kind, prepared.gasLimit, cap);
         if (!charged) await this.chargeCaller(prepared.gasLimit);
@@ -203,12 +189,12 @@ export class WalletPool implements BeforeApplicationShutdown {
           signedDigest: signed?.digest ?? null,
         };
         // 5-6. journal, broadcast: one wallet's nonces one at a time
-        let funds = await this.balances.read(lane.address);
-        let outcome = await this.lanes.exclusive(lane, () => this.journalAndBroadcast(lane, prepared, journalEntry, context, funds));
+        let funds = await this.poolWallets.balances.read(lane.address);
+        let outcome = await this.poolWallets.lanes.exclusive(lane, () => this.journalAndBroadcast(lane, prepared, journalEntry, context, funds));
         if (outcome.kind === 'short') {
           // The reading may predate a top-up, or count mined transactions at their maximum: ask the chain before refusing.
-          funds = await this.balances.read(lane.address, { fresh: true });
-          outcome = await this.lanes.exclusive(lane, () => this.journalAndBroadcast(lane, prepared, journalEntry, context, funds));
+          funds = await this.poolWallets.balances.read(lane.address, { fresh: true });
+          outcome = await this.poolWallets.lanes.exclusive(lane, () => this.journalAndBroadcast(lane, prepared, journalEntry, context, funds));
         }
         if (outcome.kind === 'sent') {
           kept = true;
@@ -216,9 +202,9 @@ export class WalletPool implements BeforeApplicationShutdown {
         }
         if (outcome.kind === 'short') unpayable.add(lane.address);
         // 'full': other replicas filled the wallet's pipeline (this process counts only its own sends).
-        if (outcome.kind === 'full') this.lanes.markFull(lane);
+        if (outcome.kind === 'full') this.poolWallets.lanes.markFull(lane);
       } finally {
-        if (!kept) this.lanes.leave(lane);
+        if (!kept) this.poolWallets.lanes.leave(lane);
       }
       if (Date.now() >= context.deadline) throw allWalletsBusy();
     }
@@ -233,11 +219,11 @@ export class WalletPool implements BeforeApplicationShutdown {
     funds: BalanceReading,
   ): Promise<LaneOutcome> {
     for (let round = 0; round < NONCE_ATTEMPTS; round++) {
-      const nonce = lane.nextNonce ?? (await this.nonces.sync(lane.address, provider));
-      const signedTx = await this.builder.sign(this.keys.wallet(lane.address), prepared, nonce, chainId);
+      const nonce = lane.nextNonce ?? (await this.poolWallets.nonces.sync(lane.address, provider));
+      const signedTx = await this.policy.builder.sign(this.poolWallets.keys.wallet(lane.address), prepared, nonce, chainId);
       let inserted;
       try {
-        inserted = await this.store.journal(
+        inserted = await this.records.store.journal(
           {
             ...entry,
             idempotencyKey: key,
@@ -255,22 +241,22 @@ export class WalletPool implements BeforeApplicationShutdown {
         if (error instanceof JournalConflictError && error.on === 'idempotency_key') throw new KeyTakenError();
         // A live row holds the nonce, or these very bytes were journaled (and mined) before: the stored nonce is stale.
         if (error instanceof JournalConflictError) {
-          this.lanes.markContended(lane);
-          lane.nextNonce = await this.nonces.sync(lane.address, provider);
+          this.poolWallets.lanes.markContended(lane);
+          lane.nextNonce = await this.poolWallets.nonces.sync(lane.address, provider);
           continue;
         }
         throw error;
       }
       if (inserted.kind === 'nonce-moved') {
         // Another replica sent on this wallet since our last send here.
-        this.lanes.markContended(lane);
+        this.poolWallets.lanes.markContended(lane);
         lane.nextNonce = inserted.nextNonce;
         continue;
       }
       if (inserted.kind !== 'journaled') return inserted;
       const row = inserted.row;
       lane.nextNonce = nonce + 1;
-      await this.hooks?.afterJournal?.({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
+      await this.policy.observers.afterJournal({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
 
       // An unreachable node throws 502 here and the row stays pending: it may or may not have arrived.
       const outcome = await broadcastRaw(provider, signedTx.rawTx, this.settings.rpcTimeoutMs);
@@ -279,22 +265,23 @@ export class WalletPool implements BeforeApplicationShutdown {
           return { kind: 'sent', row, broadcast: true };
         case 'nonce-taken': {
           // Our own bytes may have landed already (a reconciler re-sent them): check first.
-          const settled = await this.rows.reconcile(row, provider);
+          const settled = await this.records.rows.reconcile(row, provider);
           if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast')
             return { kind: 'sent', row, broadcast: false };
-          if (settled === 'nonce-taken') await this.store.markReplaced(row.id, `nonce ${nonce} is taken by another transaction: ${errorText(outcome.error)}`);
+          if (settled === 'nonce-taken')
+            await this.records.store.markReplaced(row.id, `nonce ${nonce} is taken by another transaction: ${errorText(outcome.error)}`);
           if (settled === 'refused') throw new TransactionRejectedError(row.txHash, outcome.error);
           this.logger.warn(`wallet ${lane.address}: nonce ${nonce} was taken; resyncing from the chain`);
-          lane.nextNonce = await this.nonces.sync(lane.address, provider);
+          lane.nextNonce = await this.poolWallets.nonces.sync(lane.address, provider);
           continue;
         }
         case 'insufficient-funds':
-          await this.store.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
+          await this.records.store.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
           poolMetrics.failed.inc({ reason: 'rejected' });
           await this.reopenNonce(lane, nonce);
           return { kind: 'short' };
         case 'refused':
-          await this.store.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
+          await this.records.store.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
           poolMetrics.failed.inc({ reason: 'rejected' });
           await this.reopenNonce(lane, nonce);
           throw new TransactionRejectedError(row.txHash, outcome.error);
@@ -311,14 +298,14 @@ export class WalletPool implements BeforeApplicationShutdown {
    * already went past it, in which case the receipt waits of the later nonces fill it (RowReconciler.healBelow).
    */
   private async reopenNonce(lane: Lane, nonce: number): Promise<void> {
-    lane.nextNonce = (await this.store.setNextNonce(lane.address, nonce + 1, nonce).catch(() => false)) ? nonce : null;
+    lane.nextNonce = (await this.records.store.setNextNonce(lane.address, nonce + 1, nonce).catch(() => false)) ? nonce : null;
   }
 
   /** The wallets above the floor by their cached balances, but `unpayable`; 503 insufficient gas when none. */
   private async payable(unpayable: ReadonlySet<string>): Promise<string[]> {
     const floor = this.settings.walletMinBalanceWei;
-    const balances = await this.balances.balances(this.keys.addresses);
-    const payable = this.keys.addresses.filter((address) => {
+    const balances = await this.poolWallets.balances.balances(this.poolWallets.keys.addresses);
+    const payable = this.poolWallets.keys.addresses.filter((address) => {
       const balance = balances.get(address);
       return !unpayable.has(address) && balance !== null && balance !== undefined && balance > floor;
     });
@@ -329,7 +316,7 @@ export class WalletPool implements BeforeApplicationShutdown {
   /** Counts the transaction against the requesting token's limits, once per send (429 over them). */
   private async chargeCaller(gasLimit: bigint): Promise<void> {
     const caller = currentToken();
-    if (caller) await this.usage.charge(caller.tokenHash, gasLimit);
+    if (caller) await this.policy.usage.charge(caller.tokenHash, gasLimit);
   }
 
   /**
@@ -339,16 +326,16 @@ export class WalletPool implements BeforeApplicationShutdown {
    * (IdempotencyInterceptor) already checked that this is the same request.
    */
   private async replay(key: string, { provider, chainId }: SendContext): Promise<SentTransaction | null> {
-    let row = await this.store.liveByKey(key);
+    let row = await this.records.store.liveByKey(key);
     if (!row) return null;
     if (row.status === 'pending') {
-      await this.rows.reconcile(row, provider);
-      row = await this.store.byId(row.id);
+      await this.records.rows.reconcile(row, provider);
+      row = await this.records.store.byId(row.id);
       if (!row || (row.status !== 'pending' && row.blockNumber === null)) return null;
     }
-    const receipt = await this.receipts.wait(row, provider, chainId, this.stopping.signal);
+    const receipt = await this.records.receipts.wait(row, provider, chainId, this.stopping.signal);
     if (!receipt) throw receiptTimeout(row.txHash);
-    if (row.status === 'pending' && (await this.store.markMined(row.id, receipt))) recordMined(receipt, null);
+    if (row.status === 'pending' && (await this.records.store.markMined(row.id, receipt))) recordMined(receipt, null);
     return this.outcome(row, receipt, true);
   }
 

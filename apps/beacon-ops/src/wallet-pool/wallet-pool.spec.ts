@@ -1,7 +1,7 @@
 import { BeaconOpsError } from '@perp/http';
 import { Wallet } from 'ethers';
 import { Chain } from '../chain/chain.module';
-import { PoolStore } from '../stores/pool-store';
+import { PoolStore } from '../journal/pool-store';
 import { anvilAddress, anvilKey } from '../test/anvil-keys';
 import { Infra, journalRows, PoolApp, poolSettings, sleep, startInfra, startPoolApp } from '../test/pool-test-env';
 import { TransactionWouldRevertError } from './pool-errors';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TransactionReceipt } from 'ethers';
-import { IdempotencyKeyRow } from '../journal/idempotency-key.entity';
-import { JournalLog, TxJournalRow } from '../journal/tx-journal.entity';
+import { IdempotencyKeyRow } from './idempotency-key.entity';
+import { JournalLog, TxJournalRow } from './tx-journal.entity';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { JournalStore } from './journal-store.module';
+import { JournalStore } from './journal-store';
 
 /** A transaction signed for a wallet nonce, to be journaled before any node sees it. */
 export interface NewJournalEntry {
@@ -113,6 +113,18 @@ const RENEW_SQL = `WITH locks AS (UPDATE beacon_locks SET locked_until = now() +
 SELECT (SELECT count(*) FROM locks)::int AS locks, (SELECT count(*) FROM claims)::int AS claims`;
 
 const PENDING_COLUMNS = `id, wallet, nonce, tx_hash, raw_tx, previous_hashes, idempotency_key, status, block_number, max_cost, created_at`;
+
+/** Every column of a journal row (TxJournalRow). */
+const ROW_COLUMNS = `id, request_kind, request, request_fingerprint, idempotency_key, beacon_addresses, wallet, nonce, chain_id, tx_hash, raw_tx,
+  signed_verifier, signed_digest, status, max_cost, previous_hashes, broadcast_count, last_broadcast_at, block_number, block_hash, gas_used,
+  effective_gas_price, receipt_status, logs, error, created_at, updated_at`;
+
+/** A pending row's state change, `$2` its reason where it has one; only while still pending (see PoolStore). */
+const BROADCAST_SQL = `UPDATE tx_journal SET broadcast_count = broadcast_count + 1, last_broadcast_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`;
+const REPLACED_SQL = `UPDATE tx_journal SET status = 'replaced', error = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`;
+/** REPLACED_SQL only while the row still holds the hash $3 whose receipt was looked for. */
+const REPLACED_IF_HASH_SQL = `UPDATE tx_journal SET status = 'replaced', error = $2, updated_at = now() WHERE id = $1 AND status = 'pending' AND tx_hash = $3`;
+const REFUSED_SQL = `UPDATE tx_journal SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`;
 
 export function journalLogs(receipt: TransactionReceipt): JournalLog[] {
   return receipt.logs.map((log) => ({ address: log.address.toLowerCase(), topics: [...log.topics], data: log.data, index: log.index }));
@@ -236,20 +248,19 @@ export class PoolStore {
     return rowCount === 1;
   }
 
-  byId(id: number): Promise<TxJournalRow | null> {
-    return this.store.run((source) => source.getRepository(TxJournalRow).findOneBy({ id }));
+  async byId(id: number): Promise<TxJournalRow | null> {
+    const { rows } = await this.store.prepared<Record<string, unknown>>('journal_by_id', `SELECT ${ROW_COLUMNS} FROM tx_journal WHERE id = $1`, [id]);
+    return rows[0] ? journalRow(rows[0]) : null;
   }
 
   /** The row that holds `key`: pending or mined (a row that never made it on chain gives the key back). */
-  liveByKey(key: string): Promise<TxJournalRow | null> {
-    return this.store.run((source) =>
-      source
-        .getRepository(TxJournalRow)
-        .createQueryBuilder('j')
-        .where('j.idempotency_key = :key', { key })
-        .andWhere("(j.status = 'pending' OR j.block_number IS NOT NULL)")
-        .getOne(),
+  async liveByKey(key: string): Promise<TxJournalRow | null> {
+    const { rows } = await this.store.prepared<Record<string, unknown>>(
+      'journal_live_by_key',
+      `SELECT ${ROW_COLUMNS} FROM tx_journal WHERE idempotency_key = $1 AND (status = 'pending' OR block_number IS NOT NULL) LIMIT 1`,
+      [key],
     );
+    return rows[0] ? journalRow(rows[0]) : null;
   }
 
   /** Pending rows, oldest nonce first; of one wallet below `belowNonce` when given. */
@@ -273,7 +284,7 @@ export class PoolStore {
   }
 
   async markBroadcast(id: number): Promise<void> {
-    await this.update(id, `broadcast_count = broadcast_count + 1, last_broadcast_at = now()`, []);
+    await this.store.prepared('journal_broadcast', BROADCAST_SQL, [id]);
   }
 
   /** Mined under `receipt.hash` (one of the row's hashes): confirmed (status 1) or failed (reverted). `broadcasts`: the sender's own, counted here. */
@@ -288,16 +299,20 @@ export class PoolStore {
   }
 
   /** Never mined: its nonce went to another transaction. */
-  markReplaced(id: number, reason: string, seenHash?: string): Promise<boolean> {
-    if (seenHash === undefined) return this.update(id, `status = 'replaced', error = $2`, [reason]);
-    // Only if the row still holds the hash whose receipt was looked for: another replica may have
+  async markReplaced(id: number, reason: string, seenHash?: string): Promise<boolean> {
+    // With seenHash, only if the row still holds the hash whose receipt was looked for: another replica may have
     // re-sent it with a bumped fee (a new hash, mined) since this reconciler read it.
-    return this.updateIf(id, `status = 'replaced', error = $2`, [reason], seenHash);
+    const { rowCount } =
+      seenHash === undefined
+        ? await this.store.prepared('journal_replaced', REPLACED_SQL, [id, reason])
+        : await this.store.prepared('journal_replaced_if_hash', REPLACED_IF_HASH_SQL, [id, reason, seenHash]);
+    return rowCount === 1;
   }
 
   /** Never mined: the node refused it. */
-  markRefused(id: number, reason: string): Promise<boolean> {
-    return this.update(id, `status = 'failed', error = $2`, [reason]);
+  async markRefused(id: number, reason: string): Promise<boolean> {
+    const { rowCount } = await this.store.prepared('journal_refused', REFUSED_SQL, [id, reason]);
+    return rowCount === 1;
   }
 
   // --- beacon locks ---
@@ -333,8 +348,13 @@ export class PoolStore {
     return rowCount === 1;
   }
 
-  keyRow(key: string): Promise<IdempotencyKeyRow | null> {
-    return this.store.run((source) => source.getRepository(IdempotencyKeyRow).findOneBy({ key }));
+  async keyRow(key: string): Promise<IdempotencyKeyRow | null> {
+    const { rows } = await this.store.prepared<Record<string, unknown>>(
+      'idempotency_key_row',
+      `SELECT key, fingerprint, status, owner, holder, locked_until, response_status, response_body, created_at, completed_at FROM idempotency_keys WHERE key = $1`,
+      [key],
+    );
+    return rows[0] ? keyRow(rows[0]) : null;
   }
 
   /** Takes over a claim whose owner stopped renewing it (died, or stalled past LOCK_TTL_MS). */
@@ -385,24 +405,6 @@ export class PoolStore {
   }
 
   // --- plumbing ---
-
-  private async updateIf(id: number, set: string, params: unknown[], txHash: string): Promise<boolean> {
-    const [, count] = (await this.store.run((source) =>
-      source.query(`UPDATE tx_journal SET ${set}, updated_at = now() WHERE id = $1 AND status = 'pending' AND tx_hash = $${params.length + 2}`, [
-        id,
-        ...params,
-        txHash,
-      ]),
-    )) as [unknown, number];
-    return count === 1;
-  }
-
-  private async update(id: number, set: string, params: unknown[]): Promise<boolean> {
-    const [, count] = (await this.store.run((source) =>
-      source.query(`UPDATE tx_journal SET ${set}, updated_at = now() WHERE id = $1 AND status = 'pending'`, [id, ...params]),
-    )) as [unknown, number];
-    return count === 1;
-  }
 
   /**
    * A statement that takes row locks. Every journal-store session runs with `lock_timeout`
@@ -475,4 +477,54 @@ function pendingRow(r: Record<string, unknown>): TxJournalRow {
     maxCost: BigInt(r['max_cost'] as string),
     createdAt: r['created_at'] as Date,
   });
+}
+
+const orNull = <T>(value: unknown, decode: (value: string) => T): T | null => (value === null ? null : decode(value as string));
+
+/** A full row as TypeORM's TxJournalRow would read it (bigint counters as numbers, wei amounts as bigint). */
+function journalRow(r: Record<string, unknown>): TxJournalRow {
+  return Object.assign(new TxJournalRow(), {
+    id: Number(r['id']),
+    requestKind: r['request_kind'] as string,
+    request: r['request'],
+    legacyRequestFingerprint: r['request_fingerprint'] as string | null,
+    idempotencyKey: r['idempotency_key'] as string | null,
+    beaconAddresses: r['beacon_addresses'] as string[],
+    wallet: r['wallet'] as string,
+    nonce: Number(r['nonce']),
+    chainId: Number(r['chain_id']),
+    txHash: r['tx_hash'] as string,
+    rawTx: r['raw_tx'] as string,
+    signedVerifier: r['signed_verifier'] as string | null,
+    signedDigest: r['signed_digest'] as string | null,
+    status: r['status'] as TxJournalRow['status'],
+    maxCost: BigInt(r['max_cost'] as string),
+    previousHashes: r['previous_hashes'] as string[],
+    broadcastCount: r['broadcast_count'] as number,
+    lastBroadcastAt: r['last_broadcast_at'] as Date | null,
+    blockNumber: orNull(r['block_number'], Number),
+    blockHash: r['block_hash'] as string | null,
+    gasUsed: orNull(r['gas_used'], BigInt),
+    effectiveGasPrice: orNull(r['effective_gas_price'], BigInt),
+    receiptStatus: r['receipt_status'] as number | null,
+    logs: r['logs'] as TxJournalRow['logs'],
+    error: r['error'] as string | null,
+    createdAt: r['created_at'] as Date,
+    updatedAt: r['updated_at'] as Date,
+  } satisfies TxJournalRow);
+}
+
+function keyRow(r: Record<string, unknown>): IdempotencyKeyRow {
+  return Object.assign(new IdempotencyKeyRow(), {
+    key: r['key'] as string,
+    fingerprint: r['fingerprint'] as string,
+    status: r['status'] as IdempotencyKeyRow['status'],
+    owner: r['owner'] as string,
+    holder: r['holder'] as string | null,
+    lockedUntil: r['locked_until'] as Date,
+    responseStatus: r['response_status'] as number | null,
+    responseBody: r['response_body'],
+    createdAt: r['created_at'] as Date,
+    completedAt: r['completed_at'] as Date | null,
+  } satisfies IdempotencyKeyRow);
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { PoolStore } from '../stores/pool-store';
-import { errorText } from './broadcast';
+import { PoolStore } from './pool-store';
 
 /**
  * Keeps this process' beacon locks and idempotency claims alive: every LOCK_TTL_MS / 4, one
@@ -54,7 +53,9 @@ export class LockHeartbeat implements OnModuleInit, OnModuleDestroy {
     try {
       await this.store.renew([...this.lockTokens], [...this.claimOwners]);
     } catch (error) {
-      this.logger.warn(`renewal of ${this.lockTokens.size} locks and ${this.claimOwners.size} claims failed: ${errorText(error)}`);
+      this.logger.warn(
+        `renewal of ${this.lockTokens.size} locks and ${this.claimOwners.size} claims failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       this.beating = false;
     }

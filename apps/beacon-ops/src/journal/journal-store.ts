@@ -1,9 +1,9 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { postgresPoolOptions, StoreConnection } from '@perp/store';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { JOURNAL_STORE_OPTIONS, migrateJournal } from '../journal/journal-schema';
+import { JOURNAL_STORE_OPTIONS, migrateJournal } from './journal-schema';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 
 /**
@@ -56,17 +56,5 @@ export class JournalStore extends StoreConnection implements OnApplicationShutdo
 
   onApplicationShutdown(): Promise<void> {
     return this.close();
-  }
-}
-
-@Global()
-@Module({})
-export class JournalStoreModule {
-  static register(settings: BeaconOpsSettings): DynamicModule {
-    return {
-      module: JournalStoreModule,
-      providers: [{ provide: BEACON_OPS_SETTINGS, useValue: settings }, JournalStore],
-      exports: [BEACON_OPS_SETTINGS, JournalStore],
-    };
   }
 }
