@@ -68,7 +68,7 @@ const USAGE = `Usage: npm run bench:market [-- options]
   --connections <n>       concurrent connections (default 16, at most 64)
   --reload                load the preset again even if an earlier run loaded it
   --route <name>          only this route, e.g. /markets/{id}/live (repeatable)
-  --mark-every <s>        while /positions/liquidatable is measured, a new snapshot for every live market this often, and a position written every second (default 5; 0: no writes)
+  --mark-every <s>        while /positions/liquidatable or /markets/{id}/candles is measured, a new snapshot for every live market this often, and a position written every second (default 5; 0: no writes)
   --profile <dir>         write CPU profiles of the three servers (node --cpu-prof) into <dir>/{service,bare,pg}
   --stream                measure GET /stream instead: subscribers on one replica, a writer committing trades, commit -> wire latency and CPU per delivered event, against a bare LISTEN fan-out
   --subscribers <n>       with --stream: open streams (default 1000, at most 5000)
@@ -240,6 +240,19 @@ function liveAround(writes: LiveWrites, metricsBase: string): AroundLoad {
   };
 }
 
+/** A kept-answer route's service run: the index moves during the load, so kept pages are read again as they would be in production. */
+function writesAround(writes: LiveWrites): AroundLoad {
+  return {
+    async before() {
+      writes.start();
+    },
+    async after() {
+      await writes.stop();
+      return {};
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const stopping: (() => Promise<unknown>)[] = [];
@@ -331,7 +344,9 @@ async function main(): Promise<void> {
       { route: '/markets/{id}/stats', path: `/markets/${market}/stats`, kind: 'cached' },
       { route: '/markets/{id}/snapshots', path: `/markets/${market}/snapshots`, kind: 'db' },
       // 1000 one-minute candles a page (the newest), from the rollup the writers keep.
-      { route: '/markets/{id}/candles', path: `/markets/${market}/candles?resolution=1m&limit=1000`, kind: 'db', p99TargetMs: 50 },
+      // Kept pages (read again after any write of the market's candles): measured while a snapshot of
+      // every live market lands each --mark-every seconds, so the figure includes the pages read again.
+      { route: '/markets/{id}/candles', path: `/markets/${market}/candles?resolution=1m&limit=1000`, kind: 'cached', p99TargetMs: 50, writesDuringLoad: true },
       { route: '/positions?holder=', path: `/positions?holder=${holder}`, kind: 'db' },
       { route: '/trades?holder=', path: `/trades?holder=${trader}`, kind: 'db' },
       { route: '/positions/liquidatable', path: '/positions/liquidatable', kind: 'memo' },
@@ -405,7 +420,10 @@ async function main(): Promise<void> {
 
     // The memo route: the index's writer, and one refresh in which every live market moves, measured alone.
     const memo = routes.find((r) => r.kind === 'memo');
-    const writes = memo ? await LiveWrites.prepare({ indexUrl: data.indexUrl, serviceBase, headers, markEverySeconds: options.markEvery }) : undefined;
+    const writes =
+      memo || routes.some((r) => r.writesDuringLoad)
+        ? await LiveWrites.prepare({ indexUrl: data.indexUrl, serviceBase, headers, markEverySeconds: options.markEvery })
+        : undefined;
     if (writes) stopping.push(() => writes.close());
     if (memo && writes && writes.liveMarkets > 0) {
       const before = await readMetrics(metricsBase);
@@ -424,7 +442,13 @@ async function main(): Promise<void> {
       const runs: Record<'service' | 'bare' | 'pg', Measurement[]> = { service: [], bare: [], pg: [] };
       const measuring = { ...options, indexUrl: data.indexUrl };
       for (let round = 0; round < options.rounds; round++) {
-        const around = route.kind === 'memo' && writes ? liveAround(writes, metricsBase) : undefined;
+        const around = !writes
+          ? undefined
+          : route.kind === 'memo'
+            ? liveAround(writes, metricsBase)
+            : route.writesDuringLoad
+              ? writesAround(writes)
+              : undefined;
         runs.service.push(await measure(serviceBase, route.path, headers, service.child.pid, measuring, around));
         runs.bare.push(await measure(bareBase, route.path, headers, bare.child.pid, measuring));
         runs.pg.push(await measure(pgBase, route.path, headers, pgCeiling.child.pid, measuring));

@@ -36,6 +36,8 @@ export interface RouteResult {
   kind: 'cached' | 'db' | 'memo' | 'reference';
   /** A latency target of its own besides the kind's (the candles: p99 under 50 ms at 16 connections, issue 22). */
   p99TargetMs?: number;
+  /** The index moves while the service is measured (live-writes.ts), so a kept answer is read again as in production. */
+  writesDuringLoad?: boolean;
   bytes?: number;
   /** How the pg handler's answer compared with the service's. */
   pgSame?: 'bytes' | 'json' | 'differs';

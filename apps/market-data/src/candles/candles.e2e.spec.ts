@@ -218,4 +218,34 @@ describe('GET /markets/{perp_address}/candles', () => {
     const daily = await bed.get(`/markets/${E}/candles?resolution=1d`).expect(200);
     expect(daily.body.items).toEqual([expect.objectContaining({ timestamp: day('00:00:00'), ...ohlc('4', '4', '1', '1') })]);
   });
+
+  it('keeps a page only while its market is unwritten: a snapshot, a trade or an open-interest point serves the new page at once', async () => {
+    const url = `/markets/${EMPTY}/candles?resolution=1m`;
+    await insertSnapshot(bed.index, { perp_address: EMPTY, timestamp: day('03:00:10'), amm_price_x96: 2n * Q96 });
+    const first = await bed.get(url).expect(200);
+    expect(first.body.items).toEqual([expect.objectContaining({ timestamp: day('03:00:00'), ...ohlc('4', '4', '4', '4'), open_interest_long: null })]);
+    const again = await bed.get(url).expect(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.etag).toBe(first.headers.etag);
+
+    await insertSnapshot(bed.index, { perp_address: EMPTY, timestamp: day('03:00:20'), amm_price_x96: 3n * Q96 });
+    expect((await bed.get(url).expect(200)).body.items[0]).toMatchObject(ohlc('4', '9', '4', '9'));
+    await insertClosedTaker(bed.index, 2, EMPTY);
+    await insertTrade(bed.index, {
+      perp_address: EMPTY,
+      timestamp: day('03:00:30'),
+      pos_id: 2,
+      was_liquidated: false,
+      perp_delta: 1_000_000n,
+      usd_delta: -9_000_000n,
+    });
+    expect((await bed.get(url).expect(200)).body.items[0]).toMatchObject({ volume_usd: '9', trade_count: 1 });
+    await bed.index.query(`UPDATE markets SET last_touched_at = $2, open_interest_long = 5000000, open_interest_short = 0 WHERE perp_address = $1`, [
+      EMPTY,
+      Date.parse(day('02:00:00')) / 1000,
+    ]);
+    const last = await bed.get(url).expect(200);
+    expect(last.body.items[0]).toMatchObject({ open_interest_long: '5', open_interest_short: '0' });
+    expect(last.headers.etag).not.toBe(first.headers.etag);
+  });
 });

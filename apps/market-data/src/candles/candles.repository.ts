@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CandleApiRow, CandlePageRow, candlesPageSql, candlesTotalSql, candlesWithOpenInterest } from '@perp/index-db';
+import { CANDLE_VERSIONS_SQL, CandleApiRow, CandlePageRow, candlesPageSql, candlesTotalSql, candlesWithOpenInterest } from '@perp/index-db';
 import { timeRangeConditions } from '../common';
 import { Stores } from '../stores/stores.module';
 import { CandlesQuery, CANDLE_RESOLUTION_SECONDS } from './candles-query.dto';
@@ -29,6 +29,14 @@ export class CandlesRepository {
         source.query(candlesTotalSql(first, last), params) as Promise<Array<{ found: boolean; total: string }>>,
       ]);
       return found ? { rows: candlesWithOpenInterest(rows), total: Number(total) } : null;
+    });
+  }
+
+  /** The market's candle write versions (CANDLE_VERSIONS_SQL), one primary-key probe; null for a market never written. */
+  versions(perpAddress: string): Promise<string | null> {
+    return this.stores.index.run(async (source) => {
+      const [row] = (await source.query(CANDLE_VERSIONS_SQL, [perpAddress])) as Array<{ versions: string | null }>;
+      return row?.versions ?? null;
     });
   }
 }

@@ -32,11 +32,15 @@ const MAX_KNOWN_ETAGS = 4_096;
  * ETag: an @HttpCache route returning the text skips both for every request.
  */
 export function memoisedJson<T>(body: T): JsonText<T> {
-  const json = JSON.stringify(body);
+  return memoisedText(JSON.stringify(body) as JsonText<T>);
+}
+
+/** The same for a text already serialised (a kept page replayed to many requests): its ETag computed once. */
+export function memoisedText<T>(json: JsonText<T>): JsonText<T> {
   knownEtags.delete(json);
   knownEtags.set(json, etagOfJson(json));
   if (knownEtags.size > MAX_KNOWN_ETAGS) knownEtags.delete(knownEtags.keys().next().value as string);
-  return json as JsonText<T>;
+  return json;
 }
 
 /**
@@ -93,8 +97,8 @@ export function installHttpCache(fastify: FastifyInstance): void {
     const policy = policyOf(request);
     if (policy === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     if (policy !== 'no-cache' && request.method === 'GET' && !isReplayed(request)) answers.set(request.url, payload);
-    // Only memoised answers (max-age routes) can be known: lists are not looked up.
-    const etag = (policy !== 'no-cache' && knownEtags.get(payload)) || etagOfJson(payload);
+    // A memoised text (a max-age route's read, a kept candles page) has its ETag already.
+    const etag = knownEtags.get(payload) || etagOfJson(payload);
     void reply.header('ETag', etag);
     void reply.header('Cache-Control', cacheControlOf(policy));
     // Authenticated data: a shared cache must not hand it to a caller without (that) key.

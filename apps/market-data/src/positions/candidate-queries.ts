@@ -15,7 +15,7 @@ import { MarketKeyBounds } from './candidate-rule';
  */
 export const MARKET_INPUTS_SQL =
   `SELECT ${MARKET_STATE_COLUMNS}, ${MARK_AS_OF_SQL} AS m_mark_as_of,` +
-  ` (SELECT string_agg(v.table_name || ':' || v.version, ',' ORDER BY v.table_name) FROM market_write_versions v WHERE v.perp_address = m.perp_address) AS m_write_versions` +
+  ` (SELECT string_agg(v.table_name || ':' || v.version, ',' ORDER BY v.table_name) FROM market_write_versions v WHERE v.perp_address = m.perp_address AND v.table_name IN ('positions', 'ticks')) AS m_write_versions` +
   ` FROM markets m ORDER BY m.perp_address`;
 
 /** One taker side or the makers of the market in `b`: each branch is one range scan of a partial index; makers bring their two ticks (pkey probes). */

@@ -98,3 +98,12 @@ export function candlesTotalSql(first: string, last: string): string {
     `(SELECT ord FROM candles WHERE perp_address = $1 AND resolution = $2 AND ${condition} ORDER BY bucket ${order} LIMIT 1)`;
   return `SELECT EXISTS (SELECT 1 FROM markets WHERE perp_address = $1) AS found, coalesce(GREATEST(${probe(last, 'DESC')} - ${probe(first, 'ASC')} + 1, 0), 0) AS total`;
 }
+
+/**
+ * The write versions of a market's candles and open-interest points (migration 012), as one
+ * text ($1 the market); null for a market never written. Read before a candles page, equal to the
+ * text read before a kept page: nothing the page reads has changed since.
+ */
+export const CANDLE_VERSIONS_SQL =
+  `SELECT string_agg(table_name || ':' || version, ',' ORDER BY table_name) AS versions FROM market_write_versions` +
+  ` WHERE perp_address = $1 AND table_name IN ('candles', 'open_interest_history')`;

@@ -83,6 +83,7 @@ describe('index-db migrations (real Postgres)', () => {
           'IndexStoreStreamEvents1767225600009',
           'IndexStoreMarketHistory1767225600010',
           'IndexStorePositionSettlements1767225600011',
+          'IndexStoreCandleWriteVersions1767225600012',
         ],
       ],
       ['source', ['SourceStoreSchema1767225600000', 'SourceStoreReaderRole1767225600001']],
@@ -235,7 +236,7 @@ describe('index-db migrations (real Postgres)', () => {
         Object.fromEntries(
           (
             await c.query(
-              `SELECT perp_address, string_agg(table_name || ':' || version, ',' ORDER BY table_name) AS v FROM market_write_versions GROUP BY perp_address`,
+              `SELECT perp_address, string_agg(table_name || ':' || version, ',' ORDER BY table_name) AS v FROM market_write_versions WHERE table_name IN ('positions', 'ticks') GROUP BY perp_address`,
             )
           ).rows.map((r) => [r.perp_address, r.v]),
         );
@@ -305,6 +306,7 @@ describe('index-db migrations (real Postgres)', () => {
     const revertedIndex = await revertStore('index', indexUrl, INDEX_STORE_MIGRATIONS.length);
     const revertedSource = await revertStore('source', sourceUrl, 10);
     expect(revertedIndex.applied).toEqual([
+      'IndexStoreCandleWriteVersions1767225600012',
       'IndexStorePositionSettlements1767225600011',
       'IndexStoreMarketHistory1767225600010',
       'IndexStoreStreamEvents1767225600009',

@@ -1,4 +1,4 @@
-import { candlesPageSql, candlesTotalSql } from './candles';
+import { CANDLE_VERSIONS_SQL, candlesPageSql, candlesTotalSql } from './candles';
 import { StoreName } from './store-options';
 
 /**
@@ -401,7 +401,16 @@ export const QUERY_PATHS: QueryPath[] = [
     name: 'write versions of a market',
     route: 'GET /positions/liquidatable (each refresh: which markets moved)',
     store: 'index',
-    sql: `SELECT string_agg(table_name || ':' || version, ',' ORDER BY table_name) FROM market_write_versions WHERE perp_address = $1`,
+    sql: `SELECT string_agg(table_name || ':' || version, ',' ORDER BY table_name) FROM market_write_versions WHERE perp_address = $1 AND table_name IN ('positions', 'ticks')`,
+    sampleSql: `SELECT perp_address FROM markets ORDER BY perp_address LIMIT 1`,
+    indexes: ['market_write_versions_pkey'],
+    smallTable: true,
+  },
+  {
+    name: 'candle write versions of a market',
+    route: 'GET /markets/{perp_address}/candles (is the kept page current?)',
+    store: 'index',
+    sql: CANDLE_VERSIONS_SQL,
     sampleSql: `SELECT perp_address FROM markets ORDER BY perp_address LIMIT 1`,
     indexes: ['market_write_versions_pkey'],
     smallTable: true,

@@ -11,6 +11,7 @@ import { IndexStoreTradesByPosition1767225600008 } from './index-store/176722560
 import { IndexStoreStreamEvents1767225600009 } from './index-store/1767225600009-index-store-stream-events';
 import { IndexStoreMarketHistory1767225600010 } from './index-store/1767225600010-index-store-market-history';
 import { IndexStorePositionSettlements1767225600011 } from './index-store/1767225600011-index-store-position-settlements';
+import { IndexStoreCandleWriteVersions1767225600012 } from './index-store/1767225600012-index-store-candle-write-versions';
 import { SourceStoreSchema1767225600000 } from './source-store/1767225600000-source-store-schema';
 import { SourceStoreReaderRole1767225600001 } from './source-store/1767225600001-source-store-reader-role';
 
@@ -30,5 +31,6 @@ export const INDEX_STORE_MIGRATIONS: MigrationClass[] = [
   IndexStoreStreamEvents1767225600009,
   IndexStoreMarketHistory1767225600010,
   IndexStorePositionSettlements1767225600011,
+  IndexStoreCandleWriteVersions1767225600012,
 ];
 export const SOURCE_STORE_MIGRATIONS: MigrationClass[] = [SourceStoreSchema1767225600000, SourceStoreReaderRole1767225600001];
