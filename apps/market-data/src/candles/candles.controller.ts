@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseAddressPathPipe } from '@perp/http';
 import { RequireApiKey } from '../auth';
-import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL } from '../common';
+import { ApiErrors, HttpCache, JsonBytes, JsonText, NOT_FOUND_DETAIL } from '../common';
 import { PERP_ADDRESS_PARAM } from '../markets/markets.controller';
 import { CandleDto } from './candle.dto';
 import { CandlesQuery } from './candles-query.dto';
@@ -27,7 +27,10 @@ export class CandlesController {
   @ApiPageResponse(CandleDto)
   @ApiErrors({ 404: NOT_FOUND_DETAIL.market, 422: true, stores: ['Index store'] })
   @HttpCache('no-cache')
-  candles(@Param('perp_address', ParseAddressPathPipe) perpAddress: string, @Query() query: CandlesQuery): Promise<JsonText<Page<CandleDto>>> {
+  candles(
+    @Param('perp_address', ParseAddressPathPipe) perpAddress: string,
+    @Query() query: CandlesQuery,
+  ): Promise<JsonText<Page<CandleDto>> | JsonBytes<Page<CandleDto>>> {
     return this.service.candles(perpAddress, query);
   }
 }

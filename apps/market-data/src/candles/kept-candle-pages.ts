@@ -1,5 +1,5 @@
 import { Page } from '@perp/http';
-import { JsonText, memoisedText } from '../common';
+import { JsonBytes, JsonText, memoisedBytes } from '../common';
 import { CandleDto } from './candle.dto';
 
 /** About 32 MB at most: a 1000-candle page is ~510 KB. */
@@ -15,7 +15,7 @@ export const MAX_KEPT_CANDLE_PAGES = 64;
  * page goes first.
  */
 export class KeptCandlePages {
-  private readonly pages = new Map<string, { versions: string; text: JsonText<Page<CandleDto>> }>();
+  private readonly pages = new Map<string, { versions: string; bytes: JsonBytes<Page<CandleDto>> }>();
 
   constructor(private readonly max = MAX_KEPT_CANDLE_PAGES) {}
 
@@ -23,16 +23,17 @@ export class KeptCandlePages {
     return this.pages.size;
   }
 
-  get(key: string, versions: string): JsonText<Page<CandleDto>> | undefined {
+  get(key: string, versions: string): JsonBytes<Page<CandleDto>> | undefined {
     const kept = this.pages.get(key);
-    return kept?.versions === versions ? kept.text : undefined;
+    return kept?.versions === versions ? kept.bytes : undefined;
   }
 
-  /** Keeps `text` (its ETag computed now, once) and returns it. */
-  keep(key: string, versions: string, text: JsonText<Page<CandleDto>>): JsonText<Page<CandleDto>> {
+  /** Keeps `text` as bytes (encoded and its ETag computed now, once) and returns them. */
+  keep(key: string, versions: string, text: JsonText<Page<CandleDto>>): JsonBytes<Page<CandleDto>> {
+    const bytes = memoisedBytes(text);
     this.pages.delete(key);
-    this.pages.set(key, { versions, text: memoisedText(text) });
+    this.pages.set(key, { versions, bytes });
     if (this.pages.size > this.max) this.pages.delete(this.pages.keys().next().value as string);
-    return text;
+    return bytes;
   }
 }

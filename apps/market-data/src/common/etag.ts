@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-/** A strong ETag of exact JSON text (same body, same tag, on every replica). */
-export function etagOfJson(json: string): string {
+/** A strong ETag of exact JSON text, or of its UTF-8 bytes (same body, same tag, on every replica). */
+export function etagOfJson(json: string | Buffer): string {
   return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
 }
 
