@@ -29,7 +29,7 @@ export class BoundedMap<K extends NonNullable<unknown>, V> {
     if (!Number.isInteger(options.max) || options.max < 1) throw new Error(`a bounded map needs a positive integer bound, not ${options.max}`);
     if (options.ttlMs !== undefined && !(options.ttlMs >= 0)) throw new Error(`a bounded map's ttl is at least 0 ms, not ${options.ttlMs}`);
     this.ttlMs = options.ttlMs ?? 0;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     const counters = (this.counters = countersOf(options));
     this.entries = new LRUCache<K, Entry<V>>({
       max: options.max,

@@ -38,7 +38,7 @@ export class RefreshingCache<T> {
     if (!Number.isInteger(options.max) || options.max < 1) throw new Error(`a refreshing cache needs a positive integer bound, not ${options.max}`);
     this.ttlMs = options.ttlMs;
     this.staleMs = options.staleMs;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.counters = countersOf(options, () => this.oldestAgeMs());
     const counters = this.counters;
     this.entries = new LRUCache<string, Entry<T>>({

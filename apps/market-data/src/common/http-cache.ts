@@ -1,7 +1,9 @@
 import { applyDecorators, Header } from '@nestjs/common';
+import { BoundedMap } from '@perp/cache';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { measureCache } from './cache-metrics';
 import { etagOfJson, ifNoneMatchMatches } from './etag';
 import { ReusedAnswers } from './reused-answers';
 
@@ -24,8 +26,7 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 export type JsonText<T> = string & { readonly __jsonOf?: T };
 
 /** ETags of the texts memoisedJson made: the same text goes to many requests, its hash is computed once. */
-const knownEtags = new Map<string, string>();
-const MAX_KNOWN_ETAGS = 4_096;
+const knownEtags = new BoundedMap<string, string>({ max: 4_096, name: 'etag', metrics: measureCache });
 
 /**
  * Serialises a body that many requests will get (a memoised read's answer) once, with its
@@ -33,9 +34,7 @@ const MAX_KNOWN_ETAGS = 4_096;
  */
 export function memoisedJson<T>(body: T): JsonText<T> {
   const json = JSON.stringify(body);
-  knownEtags.delete(json);
   knownEtags.set(json, etagOfJson(json));
-  if (knownEtags.size > MAX_KNOWN_ETAGS) knownEtags.delete(knownEtags.keys().next().value as string);
   return json as JsonText<T>;
 }
 
