@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { BoundedMap } from '@perp/cache';
 import { JsonRpcProvider } from 'ethers';
 import { rpc } from '../chain/rpc-errors';
+import { measureCache } from '../metrics/cache-metrics';
 import { beaconNotFound } from './revert-messages';
 
 /**
@@ -14,17 +16,15 @@ const MAX_CACHED = 10_000;
 /** Whether addresses hold contract code (eth_getCode), remembered briefly per chain. */
 @Injectable()
 export class ContractCode {
-  private readonly seen = new Map<string, number>();
+  /** chain:address of contracts seen with code. */
+  private readonly seen = new BoundedMap<string, true>({ max: MAX_CACHED, ttlMs: CODE_TTL_MS, name: 'contract_code', metrics: measureCache });
 
   /** Whether the address holds code now (502 when the node does not answer). */
   async exists(provider: JsonRpcProvider, address: string): Promise<boolean> {
     const key = `${(await provider.getNetwork()).chainId}:${address.toLowerCase()}`;
-    if ((this.seen.get(key) ?? 0) > Date.now()) return true;
+    if (this.seen.get(key)) return true;
     const found = (await rpc(() => provider.getCode(address))) !== '0x';
-    if (found) {
-      if (this.seen.size >= MAX_CACHED) this.seen.delete(this.seen.keys().next().value as string);
-      this.seen.set(key, Date.now() + CODE_TTL_MS);
-    }
+    if (found) this.seen.set(key, true);
     return found;
   }
 

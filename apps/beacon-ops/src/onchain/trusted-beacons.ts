@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { BoundedMap } from '@perp/cache';
 import { BeaconRegistry__factory } from '@perp/contracts';
 import { JsonRpcProvider } from 'ethers';
 import { rpc } from '../chain/rpc-errors';
+import { measureCache } from '../metrics/cache-metrics';
 import { bodyFieldError } from './field-error';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 
@@ -20,8 +22,13 @@ export const REGISTRY_MEMBERSHIP_TTL_MS = 30_000;
  */
 @Injectable()
 export class TrustedBeacons {
-  /** chain:registry:beacon -> until when a yes holds. */
-  private readonly registered = new Map<string, number>();
+  /** chain:registry:beacon of the registry's yeses, each held REGISTRY_MEMBERSHIP_TTL_MS. */
+  private readonly registered = new BoundedMap<string, true>({
+    max: MAX_CACHED,
+    ttlMs: REGISTRY_MEMBERSHIP_TTL_MS,
+    name: 'registry_membership',
+    metrics: measureCache,
+  });
 
   constructor(@Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings) {}
 
@@ -32,11 +39,9 @@ export class TrustedBeacons {
     const registry = this.settings.registryAddress;
     if (registry) {
       const key = `${(await provider.getNetwork()).chainId}:${registry}:${address}`;
-      if ((this.registered.get(key) ?? 0) > Date.now()) return;
-      this.registered.delete(key);
+      if (this.registered.get(key)) return;
       if (await rpc(() => BeaconRegistry__factory.connect(registry, provider).beacons(address))) {
-        if (this.registered.size >= MAX_CACHED) this.registered.delete(this.registered.keys().next().value as string);
-        this.registered.set(key, Date.now() + REGISTRY_MEMBERSHIP_TTL_MS);
+        this.registered.set(key, true);
         return;
       }
     }

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BoundedMap, PromiseMemo } from '@perp/cache';
 import { createMarketDataClient } from '@perp/market-data-client';
+import { measureCache } from '../metrics/cache-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { touchMetrics } from './touch-metrics';
 
@@ -7,7 +9,7 @@ import { touchMetrics } from './touch-metrics';
 const PAGE_LIMIT = 500;
 /** At most this many pages per beacon (10 000 perps): a has_more that never ends costs bounded time. */
 const MAX_PAGES = 20;
-/** Beacons remembered at most; past it the oldest answer is forgotten (the beacons a service updates are few). */
+/** Beacons remembered at most; past it the least recently used answer is forgotten (the beacons a service updates are few). */
 const MAX_BEACONS = 10_000;
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 
@@ -37,9 +39,10 @@ export const MARKET_DATA_FETCH = Symbol('MARKET_DATA_FETCH');
 @Injectable()
 export class PerpsOfBeacon {
   private readonly logger = new Logger('PerpsOfBeacon');
-  private readonly answers = new Map<string, Answer>();
+  /** The last answer per beacon, kept however old (served when market-data fails); its TTL is checked here, as it depends on the answer. */
+  private readonly answers = new BoundedMap<string, Answer>({ max: MAX_BEACONS, name: 'perps_of_beacon', metrics: measureCache });
   /** One request per beacon at a time: concurrent flushes share it. */
-  private readonly asking = new Map<string, Promise<Answer | undefined>>();
+  private readonly asking = new PromiseMemo<string, Answer | undefined>({ name: 'perps_of_beacon_asking', metrics: measureCache });
   private readonly client?: ReturnType<typeof createMarketDataClient>;
 
   constructor(
@@ -62,7 +65,7 @@ export class PerpsOfBeacon {
     if (known && Date.now() - known.at < this.ttl(known)) return known.perps;
     const fresh = await this.asked(key);
     if (fresh) return fresh.perps;
-    const last = this.answers.get(key);
+    const last = this.answers.peek(key);
     this.logger.warn(`touching the perps of ${key}: ${last ? `using the answer of ${new Date(last.at).toISOString()}` : 'none, market-data never answered'}`);
     return last?.perps ?? [];
   }
@@ -80,12 +83,7 @@ export class PerpsOfBeacon {
   }
 
   private asked(key: string): Promise<Answer | undefined> {
-    let asking = this.asking.get(key);
-    if (!asking) {
-      asking = this.ask(key).finally(() => this.asking.delete(key));
-      this.asking.set(key, asking);
-    }
-    return asking;
+    return this.asking.get(key, () => this.ask(key));
   }
 
   private ttl(answer: Answer): number {
@@ -127,9 +125,7 @@ export class PerpsOfBeacon {
   }
 
   private remember(beacon: string, answer: Answer): void {
-    this.answers.delete(beacon);
     this.answers.set(beacon, answer);
-    if (this.answers.size > MAX_BEACONS) this.answers.delete(this.answers.keys().next().value as string);
   }
 }
 

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PromiseMemo } from '@perp/cache';
 import { formatEther } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
+import { measureCache } from '../metrics/cache-metrics';
 import { poolMetrics } from '../metrics/pool-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { boundedRpc } from './bounded-rpc';
@@ -20,7 +22,7 @@ export interface BalanceReading {
 @Injectable()
 export class BalanceCache {
   private readonly entries = new Map<string, BalanceReading>();
-  private readonly reading = new Map<string, Promise<BalanceReading>>();
+  private readonly reading = new PromiseMemo<string, BalanceReading>({ name: 'balance_reading', metrics: measureCache });
 
   constructor(
     private readonly chain: Chain,
@@ -30,12 +32,7 @@ export class BalanceCache {
   async read(address: string, { fresh = false } = {}): Promise<BalanceReading> {
     const entry = this.entries.get(address);
     if (!fresh && entry && Date.now() - entry.at.getTime() <= this.settings.balanceCacheMs) return entry;
-    let reading = this.reading.get(address);
-    if (!reading) {
-      reading = this.fetch(address).finally(() => this.reading.delete(address));
-      this.reading.set(address, reading);
-    }
-    return reading;
+    return this.reading.get(address, () => this.fetch(address));
   }
 
   /** Each address' balance, or null where the chain did not answer; 502 when it answered for none. */

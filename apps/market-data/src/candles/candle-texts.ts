@@ -1,6 +1,7 @@
+import { BoundedMap } from '@perp/cache';
 import { CandleApiRow } from '@perp/index-db';
 import { Page } from '@perp/http';
-import { JsonText } from '../common';
+import { JsonText, measureCache } from '../common';
 import { CandleDto } from './candle.dto';
 import { candleView } from './candle-view';
 import { CandleResolution } from './candles-query.dto';
@@ -35,13 +36,15 @@ const sameRow = (a: CandleApiRow, b: CandleApiRow): boolean => RAW_FIELDS.every(
  *
  * An entry is checked against the row just read, field by field, never trusted by its key alone:
  * a rewind that rewrote the candle, or an open-interest point written or deleted before its
- * start, gives a different row and a fresh text. Bounded by MAX_CANDLE_TEXTS, the oldest
- * entry out first.
+ * start, gives a different row and a fresh text. Bounded by MAX_CANDLE_TEXTS, the least
+ * recently used entry out first.
  */
 export class CandleTexts {
-  private readonly entries = new Map<string, { row: CandleApiRow; text: string }>();
+  private readonly entries: BoundedMap<string, { row: CandleApiRow; text: string }>;
 
-  constructor(private readonly max = MAX_CANDLE_TEXTS) {}
+  constructor(max = MAX_CANDLE_TEXTS) {
+    this.entries = new BoundedMap({ max, name: 'candle_text', metrics: measureCache });
+  }
 
   get size(): number {
     return this.entries.size;
@@ -53,9 +56,7 @@ export class CandleTexts {
     const known = this.entries.get(key);
     if (known && sameRow(known.row, row)) return known.text;
     const text = JSON.stringify(candleView(perpAddress, resolution, row));
-    if (known) this.entries.delete(key);
     this.entries.set(key, { row, text });
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
     return text;
   }
 

@@ -1,5 +1,6 @@
+import { BoundedMap } from '@perp/cache';
 import { Page } from '@perp/http';
-import { JsonBytes, JsonText, memoisedBytes } from '../common';
+import { JsonBytes, JsonText, measureCache, memoisedBytes } from '../common';
 import { CandleDto } from './candle.dto';
 
 /** About 32 MB at most: a 1000-candle page is ~510 KB. */
@@ -11,13 +12,15 @@ export const MAX_KEPT_CANDLE_PAGES = 64;
  * without reading or joining the page again. Exact, never a TTL: any statement that wrote the
  * market's candles or open-interest points (a snapshot, a trade, a rewind, a rebuild) gave it
  * new versions. Reading the versions first makes a race safe: a page written after them is kept
- * under the older versions and read again by the next request. Bounded: the least recently kept
+ * under the older versions and read again by the next request. Bounded: the least recently used
  * page goes first.
  */
 export class KeptCandlePages {
-  private readonly pages = new Map<string, { versions: string; bytes: JsonBytes<Page<CandleDto>> }>();
+  private readonly pages: BoundedMap<string, { versions: string; bytes: JsonBytes<Page<CandleDto>> }>;
 
-  constructor(private readonly max = MAX_KEPT_CANDLE_PAGES) {}
+  constructor(max = MAX_KEPT_CANDLE_PAGES) {
+    this.pages = new BoundedMap({ max, name: 'candle_page', metrics: measureCache });
+  }
 
   get size(): number {
     return this.pages.size;
@@ -31,9 +34,7 @@ export class KeptCandlePages {
   /** Keeps `text` as bytes (encoded and its ETag computed now, once) and returns them. */
   keep(key: string, versions: string, text: JsonText<Page<CandleDto>>): JsonBytes<Page<CandleDto>> {
     const bytes = memoisedBytes(text);
-    this.pages.delete(key);
     this.pages.set(key, { versions, bytes });
-    if (this.pages.size > this.max) this.pages.delete(this.pages.keys().next().value as string);
     return bytes;
   }
 }

@@ -1,4 +1,6 @@
+import { BoundedMap } from '@perp/cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { measureCache } from './cache-metrics';
 
 const CURRENT = Symbol('perp:current-answer');
 const REPLAYED = Symbol('perp:replayed-current-answer');
@@ -24,10 +26,10 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
  * Authentication and the rate limit run before (onRequest); onSend hooks (security headers) run
  * on the replay as on any answer. Measured on /positions/liquidatable (bench:market): Nest's
  * pipeline was the larger part of a request's CPU besides writing the 47 KB page. Bounded: the
- * oldest URL goes first; an answer no longer current goes at its next lookup.
+ * least recently used URL goes first; an answer no longer current goes at its next lookup.
  */
 export function installCurrentAnswers(fastify: FastifyInstance): void {
-  const byUrl = new Map<string, Tagged>();
+  const byUrl = new BoundedMap<string, Tagged>({ max: MAX_URLS, name: 'current_answer', metrics: measureCache });
   fastify.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (request.method !== 'GET') return done();
     const body = byUrl.get(request.url);
@@ -43,9 +45,7 @@ export function installCurrentAnswers(fastify: FastifyInstance): void {
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const replayed = (request as unknown as Record<symbol, boolean | undefined>)[REPLAYED] === true;
     if (!replayed && request.method === 'GET' && reply.statusCode === 200 && Buffer.isBuffer(payload) && (payload as Tagged)[CURRENT]) {
-      byUrl.delete(request.url);
       byUrl.set(request.url, payload as Tagged);
-      if (byUrl.size > MAX_URLS) byUrl.delete(byUrl.keys().next().value as string);
     }
     done(null, payload);
   });

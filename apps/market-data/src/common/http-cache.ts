@@ -1,7 +1,9 @@
 import { applyDecorators, Header } from '@nestjs/common';
+import { BoundedMap } from '@perp/cache';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { measureCache } from './cache-metrics';
 import { etagOfJson, ifNoneMatchMatches } from './etag';
 import { ReusedAnswers } from './reused-answers';
 
@@ -27,8 +29,7 @@ export type JsonText<T> = string & { readonly __jsonOf?: T };
 export type JsonBytes<T> = Buffer & { readonly __jsonOf?: T };
 
 /** ETags of the texts and bytes memoised below: the same answer goes to many requests, its hash is computed once. */
-const knownEtags = new Map<string | Buffer, string>();
-const MAX_KNOWN_ETAGS = 4_096;
+const knownEtags = new BoundedMap<string | Buffer, string>({ max: 4_096, name: 'etag', metrics: measureCache });
 
 /**
  * Serialises a body that many requests will get (a memoised read's answer) once, with its
@@ -40,7 +41,8 @@ export function memoisedJson<T>(body: T): JsonText<T> {
 
 /** The same for a text already serialised. */
 export function memoisedText<T>(json: JsonText<T>): JsonText<T> {
-  return remember(json, etagOfJson(json));
+  knownEtags.set(json, etagOfJson(json));
+  return json;
 }
 
 /**
@@ -48,14 +50,9 @@ export function memoisedText<T>(json: JsonText<T>): JsonText<T> {
  * every socket write (half a megabyte of UTF-8 was most of a kept page's CPU), its ETag the text's.
  */
 export function memoisedBytes<T>(json: JsonText<T>): JsonBytes<T> {
-  return remember(Buffer.from(json, 'utf8') as JsonBytes<T>, etagOfJson(json));
-}
-
-function remember<K extends string | Buffer>(body: K, etag: string): K {
-  knownEtags.delete(body);
-  knownEtags.set(body, etag);
-  if (knownEtags.size > MAX_KNOWN_ETAGS) knownEtags.delete(knownEtags.keys().next().value as string | Buffer);
-  return body;
+  const bytes = Buffer.from(json, 'utf8') as JsonBytes<T>;
+  knownEtags.set(bytes, etagOfJson(json));
+  return bytes;
 }
 
 /**
@@ -112,8 +109,9 @@ export function installHttpCache(fastify: FastifyInstance): void {
     const policy = policyOf(request);
     if (policy === undefined || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
     if (typeof payload === 'string' && policy !== 'no-cache' && request.method === 'GET' && !isReplayed(request)) answers.set(request.url, payload);
-    // A memoised text (a max-age route's read, a kept candles page) has its ETag already.
-    const etag = knownEtags.get(payload) || etagOfJson(payload);
+    // A memoised text (a max-age route's read) or kept bytes (a candles page) has its ETag already;
+    // other list answers are peeked, not counted, so the etag cache's hit rate stays the memoised reads'.
+    const etag = (policy !== 'no-cache' ? knownEtags.get(payload) : knownEtags.peek(payload)) || etagOfJson(payload);
     void reply.header('ETag', etag);
     void reply.header('Cache-Control', cacheControlOf(policy));
     // Authenticated data: a shared cache must not hand it to a caller without (that) key.

@@ -7,5 +7,5 @@ export * from './time-range-query';
 export * from './api-fields';
 export * from './api-errors';
 export * from './etag';
-export * from './refreshing-cache';
+export { measureCache } from './cache-metrics';
 export * from './http-cache';

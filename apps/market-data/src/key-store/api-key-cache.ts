@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { BoundedMap } from '@perp/cache';
+import { measureCache } from '../common/cache-metrics';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
 import type { ActiveKey } from './api-key-record';
 
@@ -13,13 +15,14 @@ const MAX_ENTRIES = 10_000;
  */
 @Injectable()
 export class ApiKeyCache {
-  private readonly entries = new Map<string, { key: ActiveKey; expiresAt: number }>();
+  private readonly entries: BoundedMap<string, ActiveKey>;
   private readonly ttlMs: number;
   // Bumped by every invalidation: a lookup that started before one must not cache its (maybe stale) answer.
   private generation = 0;
 
   constructor(@Inject(MARKET_DATA_SETTINGS) settings: MarketDataSettings) {
     this.ttlMs = settings.apiKeyCacheTtlMs;
+    this.entries = new BoundedMap({ max: MAX_ENTRIES, ttlMs: this.ttlMs, name: 'api_key', metrics: measureCache });
   }
 
   /** Pass to `set` the value taken before the store lookup. */
@@ -28,24 +31,12 @@ export class ApiKeyCache {
   }
 
   get(hash: Buffer): ActiveKey | undefined {
-    const key = hash.toString('hex');
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.key;
+    return this.entries.get(hash.toString('hex'));
   }
 
   set(hash: Buffer, key: ActiveKey, lookupGeneration: number): void {
     if (this.ttlMs === 0 || lookupGeneration !== this.generation) return;
-    if (this.entries.size >= MAX_ENTRIES) {
-      // Oldest insertion first: Map keeps insertion order.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(hash.toString('hex'), { key, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(hash.toString('hex'), key);
   }
 
   invalidate(hash: Buffer): void {

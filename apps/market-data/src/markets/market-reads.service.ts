@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { JsonText, RefreshingCache, marketNotFound, memoisedJson, noLiveData } from '../common';
+import { RefreshingCache } from '@perp/cache';
+import { JsonText, marketNotFound, measureCache, memoisedJson, noLiveData } from '../common';
 import { MarketWithSnapshot, PriceWindow } from './market-rows';
 import { SnapshotApiRow } from '@perp/index-db';
 import { MarketsRepository } from './markets.repository';
@@ -13,6 +14,7 @@ import { MarketsRepository } from './markets.repository';
 export const MARKET_READ_MAX_AGE_MS = 1_000;
 export const MARKET_READ_MAX_AGE_SECONDS = 1;
 const FRESH_MS = MARKET_READ_MAX_AGE_MS / 2;
+const READ_WINDOWS = { ttlMs: FRESH_MS, staleMs: MARKET_READ_MAX_AGE_MS - FRESH_MS, max: 10_000 };
 
 /**
  * The per-market reads both route families share (unversioned and /v1), memoised per
@@ -22,10 +24,8 @@ const FRESH_MS = MARKET_READ_MAX_AGE_MS / 2;
  */
 @Injectable()
 export class MarketReadsService {
-  private readonly markets = new RefreshingCache<MarketWithSnapshot | null>(FRESH_MS, MARKET_READ_MAX_AGE_MS - FRESH_MS, 10_000).measuredAs('market');
-  private readonly windows = new RefreshingCache<PriceWindow | null | undefined>(FRESH_MS, MARKET_READ_MAX_AGE_MS - FRESH_MS, 10_000).measuredAs(
-    'price_window',
-  );
+  private readonly markets = new RefreshingCache<MarketWithSnapshot | null>({ ...READ_WINDOWS, name: 'market', metrics: measureCache });
+  private readonly windows = new RefreshingCache<PriceWindow | null | undefined>({ ...READ_WINDOWS, name: 'price_window', metrics: measureCache });
   /** Each route's answer for one memoised read: it lives exactly as long as that read's cache entry. */
   private readonly views = new WeakMap<object, Map<string, string>>();
 

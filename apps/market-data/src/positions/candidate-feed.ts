@@ -46,7 +46,7 @@ export class CandidateFeed {
   private readAt = 0;
   private failure?: Error;
   private waiting: { resolve: (book: CandidateBook) => void; reject: (error: unknown) => void }[] = [];
-  private readonly counters = measureCache('candidates', this);
+  private readonly counters = measureCache('candidates', () => this.oldestAgeMs());
   private readonly listeners = new Set<(book: CandidateBook) => void>();
 
   constructor(
@@ -57,18 +57,18 @@ export class CandidateFeed {
   current(): CandidateBook | Promise<CandidateBook> {
     if (!this.worker) this.start();
     if (this.book && this.now() - this.readAt <= this.options.maxAgeMs) {
-      this.counters.hit.inc();
+      this.counters.hit();
       return this.book;
     }
     if (this.failure) throw this.failure;
-    this.counters.miss.inc();
+    this.counters.miss();
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
   /** The candidates if they are fresh enough to serve now, without waiting (a replayed answer's check); counted as a hit. */
   fresh(): CandidateBook | undefined {
     if (!this.book || this.now() - this.readAt > this.options.maxAgeMs) return undefined;
-    this.counters.hit.inc();
+    this.counters.hit();
     return this.book;
   }
 
@@ -122,7 +122,7 @@ export class CandidateFeed {
       recordRefreshCpu(message.ms);
       return;
     }
-    this.counters.refresh.inc();
+    this.counters.refresh();
     if (message.kind === 'failed') {
       recordRefresh('failed', undefined);
       this.failure = refreshError(message.error, this.options.storeLabel);

@@ -5,6 +5,7 @@ import { CANDIDATE_SORTS, compareSortKeys, RankedCandidate, SortKeys, sortKeys }
 import { CANDIDATES_SQL, candidateParams, MARKET_INPUTS_SQL } from './candidate-queries';
 import { isCandidate, MarketKeyBounds, marketKeyBounds } from './candidate-rule';
 import { decodeMarketState, MarketState } from './market-state';
+import { MarkedMarkets } from './marked-markets';
 import { positionFigures } from './position-figures';
 import { candidateFields, CandidateFields } from './position-views';
 
@@ -84,6 +85,8 @@ const noParts = (): RefreshParts => ({ sqlMarkets: 0, sqlPositions: 0, decode: 0
  */
 export class CandidateRefresher {
   private readonly markets = new Map<string, MarketCandidates>();
+  /** A moved market whose chain inputs did not move (a write version alone) is not marked again. */
+  private readonly marked = new MarkedMarkets();
   private version = 0;
   /** The kept candidates differ from the last book published (always before the first; after a refresh that failed half-way). */
   private unpublished = true;
@@ -127,7 +130,7 @@ export class CandidateRefresher {
     const chunks: { inputs: string[]; states: MarketState[]; bounds: MarketKeyBounds[] }[] = [];
     for (let from = 0; from < moved.length; from += MARKETS_PER_STATEMENT) {
       const chunk = moved.slice(from, from + MARKETS_PER_STATEMENT);
-      const states = chunk.map(({ row }) => decodeMarketState(row));
+      const states = chunk.map(({ row }) => decodeMarketState(row, this.marked));
       chunks.push({ inputs: chunk.map(({ inputs }) => inputs), states, bounds: states.map((market) => marketKeyBounds(market, this.bufferE6)) });
     }
     timed('mark');

@@ -291,7 +291,7 @@ describe('liquidation candidates on simulated data', () => {
   });
 
   it('reads candidates by range scans of the partial indexes, never a scan of positions', async () => {
-    const markets = await env.withIndex(async (c) => (await c.query(MARKET_INPUTS_SQL)).rows.map(decodeMarketState));
+    const markets = await env.withIndex(async (c) => (await c.query(MARKET_INPUTS_SQL)).rows.map((row) => decodeMarketState(row)));
     const params = candidateParams(markets.map((m) => marketKeyBounds(m, 100_000)));
     const plan = await env.withIndex(async (c) => (await c.query(`EXPLAIN ${CANDIDATES_SQL}`, params)).rows.map((r) => r['QUERY PLAN'] as string).join('\n'));
     expect(plan).toContain('positions_liquidation_key_idx');

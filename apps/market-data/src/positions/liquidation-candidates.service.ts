@@ -1,5 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { BoundedMap } from '@perp/cache';
 import { toPage } from '@perp/http';
+import { measureCache } from '../common/cache-metrics';
 import { currentAnswer } from '../common/current-answers';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
 import { Stores } from '../stores/stores.module';
@@ -39,7 +41,11 @@ export interface CandidatePageQuery {
 @Injectable()
 export class LiquidationCandidatesService implements OnModuleDestroy {
   private readonly feed: CandidateFeed;
-  private readonly answers = new Map<string, { book: CandidateBook; second: number; json: Buffer }>();
+  private readonly answers = new BoundedMap<string, { book: CandidateBook; second: number; json: Buffer }>({
+    max: ANSWERS_LIMIT,
+    name: 'candidate_answer',
+    metrics: measureCache,
+  });
 
   constructor(
     @Inject(MARKET_DATA_SETTINGS) private readonly settings: MarketDataSettings,
@@ -73,7 +79,6 @@ export class LiquidationCandidatesService implements OnModuleDestroy {
       query,
     );
     const json = currentAnswer(Buffer.from(JSON.stringify(page)), () => this.feed.fresh() === book && Math.floor(Date.now() / 1000) === nowSeconds);
-    if (!kept && this.answers.size >= ANSWERS_LIMIT) this.answers.clear();
     this.answers.set(key, { book, second: nowSeconds, json });
     return json;
   }

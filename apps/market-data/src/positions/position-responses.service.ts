@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Page, toPage } from '@perp/http';
+import { measureCache } from '../common/cache-metrics';
 import { LiquidationCandidatesService } from './liquidation-candidates.service';
+import { MarkDecimals } from './mark-decimals';
 import { PositionDto } from './position.dto';
 import { positionView } from './position-views';
 import { LiquidatableQuery, PositionLookupQuery, PositionsQuery, resolvePerpFilter } from './positions-query.dto';
@@ -16,6 +18,8 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
  */
 @Injectable()
 export class PositionResponsesService {
+  private readonly marks = new MarkDecimals(measureCache);
+
   constructor(
     private readonly positions: PositionsService,
     private readonly candidates: LiquidationCandidatesService,
@@ -25,7 +29,7 @@ export class PositionResponsesService {
     const filter = { holder: query.holder, perpAddress: resolvePerpFilter(query), isOpen: query.is_open, isMaker: query.is_maker, isLong: query.is_long };
     const { items, total } = await this.positions.page(filter, query.limit, query.offset);
     return toPage(
-      items.map((v) => positionView(v.position, v.figures, v.closed)),
+      items.map((v) => positionView(v.position, v.figures, v.closed, this.marks)),
       total,
       query,
     );
@@ -39,6 +43,6 @@ export class PositionResponsesService {
   /** 404 "Position not found" for an unknown id; 422 when several markets hold it and none is named. */
   async get(id: number, query: PositionLookupQuery): Promise<PositionDto> {
     const { position, figures, closed } = await this.positions.get(id, resolvePerpFilter(query));
-    return positionView(position, figures, closed);
+    return positionView(position, figures, closed, this.marks);
   }
 }

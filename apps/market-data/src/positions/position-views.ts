@@ -3,6 +3,7 @@ import type { ClosedPositionFigures, PositionRecord } from '@perp/index-db/figur
 // The module itself, not ../common: the candidates worker formats candidates too, and needs none of Nest.
 import { withNullablePerpAlias, withPerpAlias } from '../common/perp-alias';
 import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
+import type { MarkDecimals } from './mark-decimals';
 import type { MarketState } from './market-state';
 import type { PositionDto } from './position.dto';
 import type { PositionFigures } from './position-figures';
@@ -12,26 +13,16 @@ const atoms = (value: bigint | null): string | null => (value === null ? null : 
 const ratioE6 = (value: bigint | null): string | null => (value === null ? null : formatDecimal(ratioFromE6(value)));
 const ratio = (e6: number): string => formatDecimal(ratioFromE6(BigInt(e6)));
 
-/** Decoded marks: an exact 96-place decimal costs tens of µs, and a market's rows share one mark. */
-const markDecimals = new Map<bigint, string>();
-function markDecimal(markX96: bigint): string {
-  let decimal = markDecimals.get(markX96);
-  if (decimal === undefined) {
-    decimal = formatDecimal(x96ToPrice(markX96));
-    if (markDecimals.size >= 4096) markDecimals.clear();
-    markDecimals.set(markX96, decimal);
-  }
-  return decimal;
-}
-
 /** A liquidation price as the marks are rendered (exact x / 2^96, at most 18 places, half up); not cached: each position has its own. */
 function liquidationPrice(position: PositionRecord, figures: PositionFigures): string | null {
   const x96 = liquidationPriceX96(position, figures);
   return x96 === null ? null : formatDecimal(x96ToPrice(x96));
 }
 
-/** The spec's Position, fields in its order. */
-export function positionView(position: PositionRecord, figures: PositionFigures, closed: ClosedPositionFigures): PositionDto {
+const markDecimal = (markX96: bigint): string => formatDecimal(x96ToPrice(markX96));
+
+/** The spec's Position, fields in its order; `marks` reuses the decimals of marks rendered before. */
+export function positionView(position: PositionRecord, figures: PositionFigures, closed: ClosedPositionFigures, marks?: MarkDecimals): PositionDto {
   return withPerpAlias({
     id: Number(position.id),
     open_timestamp: position.openTimestamp,
@@ -48,7 +39,7 @@ export function positionView(position: PositionRecord, figures: PositionFigures,
     avg_entry_amm_price_x96: position.avgEntryAmmPriceX96 === null ? null : formatDecimal(position.avgEntryAmmPriceX96),
     liq_margin_ratio: ratio(position.liqMarginRatioE6),
     backstop_margin_ratio: ratio(position.backstopMarginRatioE6),
-    current_mark_price: figures.markX96 === null ? null : markDecimal(figures.markX96),
+    current_mark_price: figures.markX96 === null ? null : marks ? marks.of(figures.markX96) : markDecimal(figures.markX96),
     unrealized_pnl: atoms(figures.unrealizedPnlAtoms),
     effective_margin: atoms(figures.equityAtoms),
     liquidation_price: liquidationPrice(position, figures),

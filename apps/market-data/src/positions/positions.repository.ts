@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Stores } from '../stores/stores.module';
+import { measureCache } from '../common/cache-metrics';
 import { decodeMarketState, MarketState } from './market-state';
+import { MarkedMarkets } from './marked-markets';
 import {
   ClosedPositionFigures,
   decodeClosedPositionFigures,
@@ -58,13 +60,13 @@ function filterConditions(filter: PositionFilter, params: unknown[]): string[] {
 
 const where = (conditions: string[]): string => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
 
-/** Rows with their market: each market decoded and marked once per statement. */
-function withMarkets(rows: Raw[]): PositionWithMarket[] {
+/** Rows with their market: each market decoded once per statement, and marked once per distinct inputs (`marked`). */
+function withMarkets(rows: Raw[], marked: MarkedMarkets): PositionWithMarket[] {
   const markets = new Map<string, MarketState>();
   return rows.map((row) => {
     const address = row['m_perp_address'] as string;
     let market = markets.get(address);
-    if (!market) markets.set(address, (market = decodeMarketState(row)));
+    if (!market) markets.set(address, (market = decodeMarketState(row, marked)));
     const position = decodePosition(row);
     return { position, market, closed: decodeClosedPositionFigures(row, position) };
   });
@@ -73,6 +75,8 @@ function withMarkets(rows: Raw[]): PositionWithMarket[] {
 /** Every read of the position routes; a down index store surfaces as StoreUnavailableError (503). */
 @Injectable()
 export class PositionsRepository {
+  private readonly marked = new MarkedMarkets(measureCache);
+
   constructor(private readonly stores: Stores) {}
 
   private run<T>(work: (source: DataSource) => Promise<T>): Promise<T> {
@@ -95,7 +99,7 @@ export class PositionsRepository {
     const countSql = `SELECT count(*) AS total FROM positions p ${conditions}`;
     return this.run(async (source) => {
       const [rows, count] = await Promise.all([source.query(pageSql, [...params, limit, offset]), source.query(countSql, params)]);
-      return { items: withMarkets(rows as Raw[]), total: Number((count as Raw[])[0]['total']) };
+      return { items: withMarkets(rows as Raw[], this.marked), total: Number((count as Raw[])[0]['total']) };
     });
   }
 
@@ -117,7 +121,7 @@ export class PositionsRepository {
           ? await source.query(`${select} WHERE p.id = $1 ORDER BY p.perp_address LIMIT 2`, [key])
           : await source.query(`${select} WHERE p.perp_address = $1 AND p.id = $2`, [perpAddress, key]);
       if (rows.length === 0) return { kind: 'none' };
-      if (rows.length === 1) return { kind: 'found', ...withMarkets(rows)[0] };
+      if (rows.length === 1) return { kind: 'found', ...withMarkets(rows, this.marked)[0] };
       const count: Raw[] = await source.query(`SELECT count(*) AS n FROM positions WHERE id = $1`, [key]);
       return { kind: 'ambiguous', markets: Number(count[0]['n']) };
     });
