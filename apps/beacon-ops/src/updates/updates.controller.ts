@@ -8,9 +8,9 @@ import { BatchUpdateService, pendingBatchResult } from './batch-update.service';
 import { unlessUnconfirmed, updateAnswer, UpdateEnvelope, UpdateOutcome } from './confirmation';
 import { BatchUpdateBody, BatchUpdateResultDto } from './dto/batch-update.dto';
 import { ConfirmationQuery } from './dto/confirmation-query.dto';
-import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
+import { EcdsaUpdateBody } from './ecdsa/ecdsa-update.dto';
 import { UpdateBeaconBody } from './dto/update-beacon.dto';
-import { EcdsaUpdateService } from './ecdsa-update.service';
+import { EcdsaUpdateService } from './ecdsa/ecdsa-update.service';
 import { ZkUpdateService } from './zk-update.service';
 import { PublishGatedError } from '../gating/publish-gated';
 

@@ -8,8 +8,8 @@ import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { TouchModule } from '../touch/touch.module';
 import { WalletPoolModule } from '../wallet-pool/wallet-pool.module';
 import { BatchUpdateService } from './batch-update.service';
-import { EcdsaAdapters } from './ecdsa-adapters';
-import { EcdsaUpdateService } from './ecdsa-update.service';
+import { EcdsaAdapters } from './ecdsa/ecdsa-adapters';
+import { EcdsaUpdateService } from './ecdsa/ecdsa-update.service';
 import { UpdatesController } from './updates.controller';
 import { ZkUpdateService } from './zk-update.service';
 
