@@ -4,7 +4,7 @@ import { Chain } from '../chain/chain.module';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { poolMetrics } from '../metrics/pool-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { boundedRpc } from './bounded-rpc';
+import { countedRpc } from './counted-rpc';
 
 /** A balance as read from the chain, and when. */
 export interface BalanceReading {
@@ -57,7 +57,7 @@ export class BalanceCache {
     const provider = await this.chain.provider();
     // Taken before the call: rows mined while it runs count as not shown by it (conservative).
     const at = new Date();
-    const balance = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getBalance(address));
+    const balance = await countedRpc(() => provider.getBalance(address));
     const entry = { balance, at };
     this.entries.set(address, entry);
     poolMetrics.walletBalance.set({ wallet: address }, Number(formatEther(balance)));

@@ -259,7 +259,7 @@ export class WalletPool implements BeforeApplicationShutdown {
       await this.policy.observers.afterJournal({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
 
       // An unreachable node throws 502 here and the row stays pending: it may or may not have arrived.
-      const outcome = await broadcastRaw(provider, signedTx.rawTx, this.settings.rpcTimeoutMs);
+      const outcome = await broadcastRaw(provider, signedTx.rawTx);
       switch (outcome.kind) {
         case 'accepted':
           return { kind: 'sent', row, broadcast: true };
