@@ -3,7 +3,9 @@
  * holding a function on a call chain from the controller method of
  * `POST /update_beacon_with_ecdsa_adapter` to the SQL that journals the send (PoolStore.journal
  * and what it calls down to the driver), controller -> service -> pool -> store. Found by following
- * the calls with the type checker, not the imports: a call inside a closure counts as a call of
+ * the calls with the type checker, not the imports, along the chains that pass the route's own
+ * service method (EcdsaUpdateService.update; the touch of a confirmed update journals a send of
+ * its own and is not counted): a call inside a closure counts as a call of
  * the function that holds the closure; calls into libs and through function-typed values (a
  * callback handed over) are not followed. `entered` also lists every file a function reachable
  * from the controller method lives in (the checks before the send, the receipt wait after it).
@@ -30,12 +32,23 @@ export interface PathEnds {
   /** The route whose controller method starts the path, as its @OperationRoute names it. */
   route: string;
   /** The class and method that run the journal SQL. */
-  target: { className: string; method: string };
+  target: MethodName;
+  /**
+   * The route's own service method every counted chain passes: what the controller calls after the
+   * answer is known (the touch of a confirmed update sends a transaction of its own) is not on the way.
+   */
+  through?: MethodName;
+}
+
+export interface MethodName {
+  className: string;
+  method: string;
 }
 
 export const ECDSA_UPDATE: PathEnds = {
   route: 'update_beacon_with_ecdsa_adapter',
   target: { className: 'PoolStore', method: 'journal' },
+  through: { className: 'EcdsaUpdateService', method: 'update' },
 };
 
 export function loadProgram(): ts.Program {
@@ -109,7 +122,7 @@ function controllerMethod(program: ts.Program, route: string): FunctionNode {
   throw new Error(`no controller method is decorated with the route ${route}`);
 }
 
-function targetMethod(program: ts.Program, target: PathEnds['target']): FunctionNode {
+function methodOf(program: ts.Program, target: MethodName): FunctionNode {
   for (const file of program.getSourceFiles()) {
     if (!inApp(file)) continue;
     for (const statement of file.statements) {
@@ -129,7 +142,8 @@ const relative = (fn: ts.Node) => path.relative(ROOT, fn.getSourceFile().fileNam
 export function ecdsaPathFiles(ends: PathEnds = ECDSA_UPDATE, program: ts.Program = loadProgram()): EcdsaPath {
   const checker = program.getTypeChecker();
   const entry = controllerMethod(program, ends.route);
-  const target = targetMethod(program, ends.target);
+  const target = methodOf(program, ends.target);
+  const through = ends.through && methodOf(program, ends.through);
   // Every function reachable from the controller method, with its callees.
   const edges = new Map<FunctionNode, Set<FunctionNode>>();
   const queue: FunctionNode[] = [entry];
@@ -152,16 +166,30 @@ export function ecdsaPathFiles(ends: PathEnds = ECDSA_UPDATE, program: ts.Progra
       }
     }
   }
-  const belowTarget = new Set<FunctionNode>();
-  const down: FunctionNode[] = [target];
+  // Through the route's service: the chains that reach it, and those that run on from it.
+  let onTheWay = reachesTarget;
+  if (through) {
+    if (!reachesTarget.has(through))
+      throw new Error(`${ends.target.className}.${ends.target.method} is not reached through ${ends.through?.className}.${ends.through?.method}`);
+    const fromThrough = reachable(edges, through);
+    onTheWay = new Set([...reachesTarget].filter((fn) => fromThrough.has(fn) || reachable(edges, fn).has(through)));
+  }
+  const belowTarget = reachable(edges, target);
+  const files = (fns: Iterable<FunctionNode>) => [...new Set([...fns].map(relative))].sort();
+  return { path: files([...onTheWay, ...belowTarget]), entered: files(edges.keys()) };
+}
+
+/** Every function `from` reaches in `edges`, itself included. */
+function reachable(edges: Map<FunctionNode, Set<FunctionNode>>, from: FunctionNode): Set<FunctionNode> {
+  const seen = new Set<FunctionNode>();
+  const down: FunctionNode[] = [from];
   while (down.length > 0) {
     const fn = down.shift() as FunctionNode;
-    if (belowTarget.has(fn)) continue;
-    belowTarget.add(fn);
+    if (seen.has(fn)) continue;
+    seen.add(fn);
     edges.get(fn)?.forEach((callee) => down.push(callee));
   }
-  const files = (fns: Iterable<FunctionNode>) => [...new Set([...fns].map(relative))].sort();
-  return { path: files([...reachesTarget, ...belowTarget]), entered: files(edges.keys()) };
+  return seen;
 }
 
 if (require.main === module) {
