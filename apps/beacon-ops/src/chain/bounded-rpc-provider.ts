@@ -5,7 +5,8 @@ import { isRpcTimeout, isRpcUnreachable } from './rpc-errors';
 
 /**
  * Every JSON-RPC call of the service (sends, receipt polls, nonce syncs, balance reads) goes
- * through `_send` here, so each is bounded by `timeoutMs` and ends in ChainUnavailableError
+ * through `_send` here, the one place that bounds them (no caller adds a timeout of its own),
+ * so each is bounded by `timeoutMs` and ends in ChainUnavailableError
  * (502) when the node does not answer. The first such failure opens the chain's breaker:
  * every later call answers 502 at once, so a request that makes several calls waits for at
  * most one timeout, until a background probe finds the node answering again.
@@ -25,8 +26,8 @@ export class BoundedRpcProvider extends JsonRpcProvider {
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
     if (this.breaker.isOpen) throw new ChainUnavailableError();
     try {
-      // ethers' own timeout (the FetchRequest's) normally ends it first; this is the backstop.
-      return await withDeadline(super._send(payload), this.timeoutMs + 100);
+      // The one bound of a call: the FetchRequest's own timeout only catches an idle socket, not a node that answers slowly.
+      return await withDeadline(super._send(payload), this.timeoutMs);
     } catch (error) {
       // A refused connection fails fast by itself; a node that does not answer would cost every call the timeout.
       if (isRpcTimeout(error)) this.breaker.trip();

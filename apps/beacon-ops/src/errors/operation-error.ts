@@ -47,6 +47,10 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   /** A route without an access policy (a programming error the guard refuses). */
   no_access_policy: 403,
+  /** The chain's JSON-RPC endpoint does not answer in time, or refuses connections (DESIGN.md section 5). */
+  chain_unavailable: 502,
+  /** The node refused a signed transaction for a reason other than its nonce or funds: the wire says only "Internal server error". */
+  transaction_rejected: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -6,7 +6,7 @@ import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { measureCache } from '../metrics/cache-metrics';
 import { poolMetrics } from '../metrics/pool-metrics';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { boundedRpc } from './bounded-rpc';
+import { countedRpc } from './counted-rpc';
 
 /** A balance as read from the chain, and when. */
 export interface BalanceReading {
@@ -54,7 +54,7 @@ export class BalanceCache {
     const provider = await this.chain.provider();
     // Taken before the call: rows mined while it runs count as not shown by it (conservative).
     const at = new Date();
-    const balance = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getBalance(address));
+    const balance = await countedRpc(() => provider.getBalance(address));
     const entry = { balance, at };
     this.entries.set(address, entry);
     poolMetrics.walletBalance.set({ wallet: address }, Number(formatEther(balance)));

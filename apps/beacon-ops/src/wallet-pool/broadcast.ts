@@ -1,7 +1,7 @@
 import { JsonRpcProvider } from 'ethers';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { isAlreadyKnown, isInsufficientFunds, isNonceTaken } from '../chain/rpc-errors';
-import { boundedRpc } from './bounded-rpc';
+import { countedRpc } from './counted-rpc';
 
 export type BroadcastOutcome =
   /** The node has it (now, or already had exactly it). */
@@ -17,9 +17,9 @@ export type BroadcastOutcome =
  * (ChainUnavailableError): then nobody knows whether it arrived, and the caller must keep
  * its journal row pending for the reconciler.
  */
-export async function broadcastRaw(provider: JsonRpcProvider, rawTx: string, timeoutMs: number): Promise<BroadcastOutcome> {
+export async function broadcastRaw(provider: JsonRpcProvider, rawTx: string): Promise<BroadcastOutcome> {
   try {
-    await boundedRpc(timeoutMs, () => provider.send('eth_sendRawTransaction', [rawTx]));
+    await countedRpc(() => provider.send('eth_sendRawTransaction', [rawTx]));
     return { kind: 'accepted' };
   } catch (error) {
     if (error instanceof ChainUnavailableError) throw error;

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JsonRpcProvider } from 'ethers';
-import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { PoolStore } from '../journal/pool-store';
-import { boundedRpc } from './bounded-rpc';
+import { countedRpc } from './counted-rpc';
 
 /**
  * A wallet's next nonce, from the shared `wallets` row, aligned with the chain when the row
@@ -17,15 +16,12 @@ import { boundedRpc } from './bounded-rpc';
  */
 @Injectable()
 export class NonceSync {
-  constructor(
-    private readonly store: PoolStore,
-    @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
-  ) {}
+  constructor(private readonly store: PoolStore) {}
 
   async sync(wallet: string, provider: JsonRpcProvider): Promise<number> {
     for (let round = 0; round < 5; round++) {
       const stored = await this.store.nextNonce(wallet);
-      const count = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getTransactionCount(wallet, 'pending'));
+      const count = await countedRpc(() => provider.getTransactionCount(wallet, 'pending'));
       const pending = await this.store.pending({ wallet });
       const highest = pending.reduce((max, row) => Math.max(max, row.nonce), -1);
       let next: number;

@@ -35,29 +35,22 @@ export function receiptTimeout(hash: string): ReceiptTimeoutError {
 
 /**
  * The transaction would revert (estimateGas failed). Nothing was signed or journaled.
- * Routes catch it to answer their own message (e.g. 422 "Invalid proof"); uncaught, it is 422.
+ * Routes catch it by type to answer their own message (e.g. 422 "Invalid proof"); uncaught, it is 422.
  */
-export class TransactionWouldRevertError extends Error {
-  readonly status = 422;
-  readonly detail: string;
-
+export class TransactionWouldRevertError extends OperationError {
   constructor(
     readonly reason: string | null,
     cause?: unknown,
   ) {
-    super(`Transaction would revert${reason ? `: ${reason}` : ''}`, { cause });
-    this.name = 'TransactionWouldRevertError';
-    this.detail = this.message;
+    super('would_revert', `Transaction would revert${reason ? `: ${reason}` : ''}`, { cause });
   }
 }
 
-/** The node refused the signed transaction for a reason other than nonce or funds (500, logged). */
-export class TransactionRejectedError extends Error {
-  constructor(
-    readonly hash: string,
-    cause: unknown,
-  ) {
-    super(`The node refused transaction ${hash}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = 'TransactionRejectedError';
-  }
+/**
+ * The node refused the signed transaction for a reason other than nonce or funds: 500 "Internal
+ * server error" on the wire, as for any unexpected failure; the node's words are the cause (and in the journal row).
+ */
+export function transactionRejected(hash: string, refusal: unknown): OperationError {
+  const text = refusal instanceof Error ? refusal.message : String(refusal);
+  return fail('transaction_rejected', 'Internal server error', { cause: new Error(`The node refused transaction ${hash}: ${text}`, { cause: refusal }) });
 }

@@ -3,7 +3,7 @@ import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { ChainUnavailableError } from '../chain/chain-unavailable.error';
 import { TxJournalRow } from '../journal/tx-journal.entity';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { boundedRpc } from './bounded-rpc';
+import { countedRpc } from './counted-rpc';
 import { RowReconciler } from './row-reconciler';
 
 /** A waiter not seen in any block looks at its transaction this often (dropped? stuck?). */
@@ -71,7 +71,7 @@ export class ReceiptWatch {
   /** Not mined, and either unknown to the node (dropped) or waiting RESEND_AFTER_BLOCKS blocks and as many seconds since its send. */
   private async stuck(row: TxJournalRow, provider: JsonRpcProvider, blocksWaited: number, msWaited: number): Promise<boolean> {
     if (await this.rows.receiptOf(provider, row).catch(() => null)) return false;
-    const known = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getTransaction(row.txHash)).catch(() => undefined);
+    const known = await countedRpc(() => provider.getTransaction(row.txHash)).catch(() => undefined);
     if (known === undefined) return false; // the node did not answer: nothing to conclude
     if (known === null) return true;
     // Both: on an instantly mining chain blocks come per transaction, and a few of them pass while a send waits its turn.
@@ -113,7 +113,7 @@ export class ReceiptWatch {
     this.polling = true;
     try {
       while (this.everyone.size > 0) {
-        const block = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getBlockNumber()).catch(() => null);
+        const block = await countedRpc(() => provider.getBlockNumber()).catch(() => null);
         if (block !== null && block > this.lastBlock) {
           // Reading the blocks costs a call each; when fewer sends wait than blocks came (a chain that mines per
           // transaction), each send asking for its own receipt is cheaper.
@@ -137,7 +137,7 @@ export class ReceiptWatch {
 
   /** Wakes the sends whose transaction block `n` holds (all of them when the block cannot be read). */
   private async wakeIncluded(provider: JsonRpcProvider, n: number): Promise<void> {
-    const block = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.getBlock(n)).catch(() => null);
+    const block = await countedRpc(() => provider.getBlock(n)).catch(() => null);
     if (!block) {
       for (const wake of [...this.everyone]) wake();
       return;

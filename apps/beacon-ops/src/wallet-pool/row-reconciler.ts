@@ -1,11 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
 import { TxJournalRow } from '../journal/tx-journal.entity';
 import { poolMetrics } from '../metrics/pool-metrics';
-import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { JournalConflictError, PoolStore } from '../journal/pool-store';
-import { boundedRpc } from './bounded-rpc';
+import { countedRpc } from './counted-rpc';
 import { broadcastRaw, errorText } from './broadcast';
 import { PoolKeys } from './pool-keys';
 import { TransactionBuilder } from './transaction-builder';
@@ -46,7 +45,6 @@ export class RowReconciler {
   private readonly logger = new Logger('RowReconciler');
 
   constructor(
-    @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
     private readonly chain: Chain,
     private readonly store: PoolStore,
     private readonly keys: PoolKeys,
@@ -70,7 +68,7 @@ export class RowReconciler {
       return 'replaced';
     }
     if (await this.call(() => node.getTransaction(row.txHash))) return 'in-mempool';
-    const outcome = await broadcastRaw(node, row.rawTx, this.settings.rpcTimeoutMs);
+    const outcome = await broadcastRaw(node, row.rawTx);
     switch (outcome.kind) {
       case 'accepted':
         await this.store.markBroadcast(row.id);
@@ -106,7 +104,7 @@ export class RowReconciler {
     row.txHash = bumped.hash;
     row.rawTx = bumped.rawTx;
     poolMetrics.replaced.inc();
-    const outcome = await broadcastRaw(provider, bumped.rawTx, this.settings.rpcTimeoutMs);
+    const outcome = await broadcastRaw(provider, bumped.rawTx);
     if (outcome.kind !== 'accepted') this.logger.warn(`re-send of ${row.wallet} nonce ${row.nonce} refused: ${errorText(outcome.error)}`);
     return bumped.hash;
   }
@@ -149,10 +147,10 @@ export class RowReconciler {
       throw error;
     }
     this.logger.warn(`wallet ${wallet}: nonce ${nonce} had no transaction; filled with a no-op`);
-    await broadcastRaw(provider, signed.rawTx, this.settings.rpcTimeoutMs);
+    await broadcastRaw(provider, signed.rawTx);
   }
 
   private call<T>(work: () => Promise<T>): Promise<T> {
-    return boundedRpc(this.settings.rpcTimeoutMs, work);
+    return countedRpc(work);
   }
 }

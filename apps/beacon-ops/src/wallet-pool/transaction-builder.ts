@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { FeeData, JsonRpcProvider, keccak256, Transaction, TransactionRequest, Wallet } from 'ethers';
 import { isRevert } from '../chain/rpc-errors';
 import { gasLimitFor } from '../gas-policy';
-import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { boundedRpc } from './bounded-rpc';
+import { countedRpc } from './counted-rpc';
 import { TransactionWouldRevertError } from './pool-errors';
 
 /** A replacement must pay at least 10 % more on both fees (geth, anvil); 12.5 % clears it with rounding to spare. */
@@ -35,8 +34,6 @@ export interface SignedTransaction {
 @Injectable()
 export class TransactionBuilder {
   private fees?: { at: number; value: Promise<FeeData> };
-
-  constructor(@Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings) {}
 
   async prepare(provider: JsonRpcProvider, from: string, request: TransactionRequest): Promise<PreparedTransaction> {
     const to = request.to === undefined || request.to === null ? null : String(request.to);
@@ -90,7 +87,7 @@ export class TransactionBuilder {
 
   private async estimate(provider: JsonRpcProvider, tx: { from: string; to: string | null; data: string; value: bigint }): Promise<bigint> {
     try {
-      const estimate = await boundedRpc(this.settings.rpcTimeoutMs, () => provider.estimateGas(tx));
+      const estimate = await countedRpc(() => provider.estimateGas(tx));
       return gasLimitFor(estimate);
     } catch (error) {
       if (isRevert(error)) throw new TransactionWouldRevertError((error as { reason?: string | null }).reason ?? null, error);
@@ -101,7 +98,7 @@ export class TransactionBuilder {
   /** Shared for a second by concurrent sends: fees barely move that fast, the node is spared. */
   private feeData(provider: JsonRpcProvider): Promise<FeeData> {
     if (!this.fees || Date.now() - this.fees.at > FEE_CACHE_MS) {
-      const value = boundedRpc(this.settings.rpcTimeoutMs, () => provider.getFeeData());
+      const value = countedRpc(() => provider.getFeeData());
       this.fees = { at: Date.now(), value };
       value.catch(() => {
         if (this.fees?.value === value) this.fees = undefined;

@@ -9,7 +9,7 @@ import { poolMetrics } from '../metrics/pool-metrics';
 import { currentToken } from '../rate-limits/token-context';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { broadcastRaw, errorText } from './broadcast';
-import { allWalletsBusy, insufficientGas, receiptTimeout, TransactionRejectedError } from './pool-errors';
+import { allWalletsBusy, insufficientGas, receiptTimeout, transactionRejected } from './pool-errors';
 import { BalanceReading } from './balance-cache';
 import { PoolWallets, SendPolicy, SendRecords } from './send-collaborators';
 import { SendRequest, SentTransaction } from './send-request';
@@ -259,7 +259,7 @@ export class WalletPool implements BeforeApplicationShutdown {
       await this.policy.observers.afterJournal({ id: row.id, hash: row.txHash, wallet: row.wallet, nonce: row.nonce });
 
       // An unreachable node throws 502 here and the row stays pending: it may or may not have arrived.
-      const outcome = await broadcastRaw(provider, signedTx.rawTx, this.settings.rpcTimeoutMs);
+      const outcome = await broadcastRaw(provider, signedTx.rawTx);
       switch (outcome.kind) {
         case 'accepted':
           return { kind: 'sent', row, broadcast: true };
@@ -270,7 +270,7 @@ export class WalletPool implements BeforeApplicationShutdown {
             return { kind: 'sent', row, broadcast: false };
           if (settled === 'nonce-taken')
             await this.records.store.markReplaced(row.id, `nonce ${nonce} is taken by another transaction: ${errorText(outcome.error)}`);
-          if (settled === 'refused') throw new TransactionRejectedError(row.txHash, outcome.error);
+          if (settled === 'refused') throw transactionRejected(row.txHash, outcome.error);
           this.logger.warn(`wallet ${lane.address}: nonce ${nonce} was taken; resyncing from the chain`);
           lane.nextNonce = await this.poolWallets.nonces.sync(lane.address, provider);
           continue;
@@ -284,7 +284,7 @@ export class WalletPool implements BeforeApplicationShutdown {
           await this.records.store.markRefused(row.id, `refused by the node: ${errorText(outcome.error)}`);
           poolMetrics.failed.inc({ reason: 'rejected' });
           await this.reopenNonce(lane, nonce);
-          throw new TransactionRejectedError(row.txHash, outcome.error);
+          throw transactionRejected(row.txHash, outcome.error);
       }
     }
     // Other replicas (or something outside the pool) keep taking this wallet's next nonce, and nothing of

@@ -8,8 +8,8 @@ import {
   IVerifierBeacon__factory,
 } from '@perp/contracts';
 import { JsonRpcProvider } from 'ethers';
-import { isRevert, rpc } from '../chain/rpc-errors';
-import { bodyFieldError } from '../onchain/field-error';
+import { isRevert, rpc } from '../../chain/rpc-errors';
+import { bodyFieldError } from '../../onchain/field-error';
 
 /** Our EcdsaVerifierAdapter: bound to one beacon (BEACON()), a deadline in what it verifies, a range. */
 export interface BoundEcdsaAdapter {

@@ -17,22 +17,24 @@ import {
   measurementDigest,
   signMeasurementDigest,
 } from '@perp/contracts';
-import { fail } from '../errors/operation-error';
-import { randomInt } from 'node:crypto';
+import { fail } from '../../errors/operation-error';
+
 import { hexlify, id, JsonRpcProvider, randomBytes } from 'ethers';
-import { Chain } from '../chain/chain.module';
-import { rpc } from '../chain/rpc-errors';
-import { ContractCode } from '../onchain/contract-code';
-import { bodyFieldError } from '../onchain/field-error';
-import { revertError } from '../onchain/revert-messages';
-import { journalRequest, requireEvent, sendSimulated } from '../onchain/send-simulated';
-import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { PoolKeys } from '../wallet-pool/pool-keys';
-import { WalletPool } from '../wallet-pool/wallet-pool.service';
-import { EcdsaUpdateBody } from './dto/ecdsa-update.dto';
-import { ArrayEcdsaVerifier, BoundEcdsaAdapter, DeployedEcdsaAdapter, EcdsaAdapters, EcdsaAdapterInfo } from './ecdsa-adapters';
-import { TrustedBeacons } from '../onchain/trusted-beacons';
-import { PublishGate } from '../gating/publish-gate';
+import { Chain } from '../../chain/chain.module';
+import { rpc } from '../../chain/rpc-errors';
+import { ContractCode } from '../../onchain/contract-code';
+import { bodyFieldError } from '../../onchain/field-error';
+import { revertError } from '../../onchain/revert-messages';
+import { journalRequest, requireEvent, sendSimulated } from '../../onchain/send-simulated';
+import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../../settings';
+import { PoolKeys } from '../../wallet-pool/pool-keys';
+import { WalletPool } from '../../wallet-pool/wallet-pool.service';
+import { EcdsaUpdateBody } from './ecdsa-update.dto';
+import { ArrayEcdsaVerifier, BoundEcdsaAdapter, DeployedEcdsaAdapter, EcdsaAdapters } from './ecdsa-adapters';
+import { measurementFor, publishedMeasurement } from './measurement-form';
+import { timestampNonce } from './timestamp-nonce';
+import { TrustedBeacons } from '../../onchain/trusted-beacons';
+import { PublishGate } from '../../gating/publish-gate';
 
 const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const deployedBeacon = IDeployedEcdsaBeacon__factory.createInterface();
@@ -318,48 +320,4 @@ export class EcdsaUpdateService {
     }
     return this.chainAhead.seconds;
   }
-}
-
-let lastTimestampNonce = 0n;
-
-/**
- * The deployed adapter's nonce as the operators' service makes it: the Unix time in nanoseconds
- * (the adapter takes any unused one). Here the sub-millisecond part is random, so two replicas
- * signing the same value in the same millisecond differ, and a process never repeats or goes back.
- */
-export function timestampNonce(): bigint {
-  const now = BigInt(Date.now()) * 1_000_000n + BigInt(randomInt(1_000_000));
-  lastTimestampNonce = now > lastTimestampNonce ? now : lastTimestampNonce + 1n;
-  return lastTimestampNonce;
-}
-
-/**
- * The measurement in the form the beacon takes, else 422 naming it: one value for a single-value
- * beacon (our bound adapter, the deployed interface), an array of exactly SIZE values for a group.
- */
-export function measurementFor(adapter: EcdsaAdapterInfo, body: EcdsaUpdateBody): bigint | bigint[] {
-  const sent = body.measurement;
-  // The newer verifier takes an array whatever the beacon's size: the beacon decides on chain.
-  if (adapter.kind === 'verifier') return sent;
-  const group = adapter.kind === 'bound' ? adapter.group : undefined;
-  const given = Array.isArray(sent) ? `an array of ${sent.length}` : 'a single value';
-  if (group === undefined) {
-    if (!Array.isArray(sent)) return sent;
-    throw bodyFieldError(
-      ['measurement'],
-      sent,
-      `${body.beacon_address} holds one value: measurement must be a single decimal string (expected length 1, not an array), got ${given}`,
-    );
-  }
-  if (Array.isArray(sent) && sent.length === group) return sent;
-  throw bodyFieldError(
-    ['measurement'],
-    sent,
-    `${body.beacon_address} is a group beacon of ${group} values: measurement must be an array of exactly ${group} decimal strings (expected length ${group}), got ${given}`,
-  );
-}
-
-/** The measurement as the journal keeps it (decimal strings): what publish gating compares. */
-function publishedMeasurement(body: EcdsaUpdateBody): string | string[] {
-  return (journalRequest(body) as { measurement: string | string[] }).measurement;
 }
