@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
@@ -40,6 +41,9 @@ export const GAP_FILLER_KIND = 'nonce_gap_filler';
  * so that no gap strands the wallet's later transactions. Safe to run concurrently with the
  * sender and other replicas: every write is guarded by `status = 'pending'`.
  */
+/** How long a row whose nonce is used but whose receipt is missing waits for a second look. */
+export const REPLACED_RECHECK_MS = 250;
+
 @Injectable()
 export class RowReconciler {
   private readonly logger = new Logger('RowReconciler');
@@ -56,7 +60,15 @@ export class RowReconciler {
     // Mined count first, receipt second: a transaction mined in between then has its receipt
     // seen, and is never mistaken for replaced.
     const minedCount = await this.call(() => node.getTransactionCount(row.wallet, 'latest'));
-    const receipt = await this.receiptOf(node, row);
+    let receipt = await this.receiptOf(node, row);
+    // A node may count a transaction of the block it is still mining before that block's
+    // receipts can be read (anvil does: npm run bench:anvil-head-race): a row mined there was
+    // once taken for replaced (the replicas e2e, under a full test run's load). Before calling
+    // it replaced, look for its receipt once more, after that block has had time to land.
+    if (!receipt && minedCount > row.nonce) {
+      await sleep(REPLACED_RECHECK_MS);
+      receipt = await this.receiptOf(node, row);
+    }
     if (receipt) {
       await this.store.markMined(row.id, receipt);
       return receipt.status === 1 ? 'confirmed' : 'reverted';
