@@ -75,12 +75,14 @@ describe('a wallet pipeline', () => {
       start + 1,
     ])) as { tx_hash: string; previous_hashes: string[]; status: string }[];
     expect(dropped.status).toBe('confirmed');
-    expect(dropped.previous_hashes).toHaveLength(1); // the dropped bytes, replaced by the bumped ones
     expect(sent.find((s) => s.nonce === start + 1)?.hash).toBe(dropped.tx_hash);
-    const bumped = await infra.chain.getTransaction(dropped.tx_hash);
-    const original = await infra.chain.getTransaction(dropped.previous_hashes[0]);
-    expect(original).toBeNull();
-    expect(bumped?.nonce).toBe(start + 1);
+    const mined = await infra.chain.getTransaction(dropped.tx_hash);
+    expect(mined?.nonce).toBe(start + 1);
+    // Two designed recoveries race here: its own receipt watch re-signs it with a fee bump (the
+    // dropped hash kept in previous_hashes, never mined), or a later nonce's watch heals the
+    // lower nonces first and re-sends the same bytes (README "Nonce"). Seen both ways under load.
+    expect(dropped.previous_hashes.length).toBeLessThanOrEqual(1);
+    if (dropped.previous_hashes.length === 1) expect(await infra.chain.getTransaction(dropped.previous_hashes[0])).toBeNull();
   }, 30_000);
 
   it('a revert in the middle of the pipeline uses its nonce and stalls none of the later ones', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Chain } from '../chain/chain.module';
@@ -13,6 +14,7 @@ import { allWalletsBusy, insufficientGas, receiptTimeout, transactionRejected } 
 import { BalanceReading } from './balance-cache';
 import { PoolWallets, SendPolicy, SendRecords } from './send-collaborators';
 import { SendRequest, SentTransaction } from './send-request';
+import { REPLACED_RECHECK_MS } from './row-reconciler';
 import { PreparedTransaction } from './transaction-builder';
 import { Lane } from './wallet-lanes';
 
@@ -264,8 +266,14 @@ export class WalletPool implements BeforeApplicationShutdown {
         case 'accepted':
           return { kind: 'sent', row, broadcast: true };
         case 'nonce-taken': {
-          // Our own bytes may have landed already (a reconciler re-sent them): check first.
-          const settled = await this.records.rows.reconcile(row, provider);
+          // Our own bytes may have landed already (a reconciler re-sent them): check first, and once
+          // more after a moment when the node still calls the nonce taken (it may be counting a
+          // block it is still mining: see RowReconciler.reconcile).
+          let settled = await this.records.rows.reconcile(row, provider);
+          if (settled === 'nonce-taken') {
+            await sleep(REPLACED_RECHECK_MS);
+            settled = await this.records.rows.reconcile(row, provider);
+          }
           if (settled === 'confirmed' || settled === 'reverted' || settled === 'in-mempool' || settled === 'rebroadcast')
             return { kind: 'sent', row, broadcast: false };
           if (settled === 'nonce-taken')
