@@ -7,6 +7,9 @@ import { promisify } from 'node:util';
 const ROOT = join(__dirname, '..', '..');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 const run = promisify(execFile);
+// No colours: under `npm test` (FORCE_COLOR from Nx) the report wraps file names in escape codes.
+const { FORCE_COLOR: _forced, ...inherited } = process.env;
+const PLAIN = { ...inherited, NO_COLOR: '1' };
 
 /** Runs the wall check as each app's `walls` target does, on a tree laid out like the repository. */
 async function cruise(root: string, files: Record<string, string>): Promise<{ code: number; report: string }> {
@@ -16,7 +19,7 @@ async function cruise(root: string, files: Record<string, string>): Promise<{ co
   }
   const bin = require.resolve('dependency-cruiser/bin/dependency-cruise.mjs');
   try {
-    const { stdout } = await run(process.execPath, [bin, '--config', CONFIG, '--output-type', 'err', 'apps'], { cwd: root });
+    const { stdout } = await run(process.execPath, [bin, '--config', CONFIG, '--output-type', 'err', 'apps'], { cwd: root, env: PLAIN });
     return { code: 0, report: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
