@@ -29,8 +29,12 @@ export interface ServiceChild {
   metric(name: string, labels?: Record<string, string>): Promise<number>;
 }
 
-/** Spawns main.ts with `env` (a complete environment: see ChainEnv.serviceEnv) and waits until it answers /health. */
-export async function startServiceChild(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceChild> {
+/**
+ * Spawns main.ts with `env` (a complete environment: see ChainEnv.serviceEnv) and waits until it answers /health.
+ * ts-node transpiles every file of the app at start: under a full `npm test` on two cores two replicas starting
+ * at once once took over 60 s, so the default wait is 150 s (a start time, not what these tests measure).
+ */
+export async function startServiceChild(env: Record<string, string>, timeoutMs = 150_000): Promise<ServiceChild> {
   const port = Number(env['BEACON_OPS_PORT'] ?? (await getFreePort()));
   const metricsPort = await getFreePort();
   const child = spawn(process.execPath, ['-r', join(ROOT, 'tools', 'ts-register.js'), join(__dirname, '..', 'main.ts')], {

@@ -105,5 +105,5 @@ describe('two replicas on one pool', () => {
       replicas.map(async (r) => ({ lines: nonceTakenLines(r), refusals: r === a ? refusalsOfKilled : await nonceRefusals(r) })),
     );
     expect(trouble).toEqual(replicas.map(() => ({ lines: [], refusals: 0 })));
-  }, 180_000);
+  }, 420_000);
 });
