@@ -70,6 +70,44 @@ describe('RefreshingCache', () => {
     expect(await memo.get('k', async () => 4)).toBe(4);
   });
 
+  it('peeks the loaded value without counting or waiting: none while loading, the old one while a reload runs', async () => {
+    const memo = cache();
+    let release!: (value: number) => void;
+    const first = memo.get('k', () => new Promise<number>((resolve) => (release = resolve)));
+    expect(memo.peek('k')).toBeUndefined();
+    release(1);
+    await first;
+    await settle();
+    expect(memo.peek('k')).toBe(1);
+    now = 1_500;
+    await memo.get('k', () => new Promise<number>((resolve) => (release = resolve)));
+    expect(memo.peek('k')).toBe(1);
+    release(2);
+    await settle();
+    expect(memo.peek('k')).toBe(2);
+    expect(memo.peek('other')).toBeUndefined();
+    expect(events).toEqual(['r:miss', 'r:refresh', 'r:hit']);
+  });
+
+  it("starts a stale value's one reload on request, uncounted; a fresh, expired or unknown key none", async () => {
+    const memo = cache();
+    let loads = 0;
+    const load = async () => ++loads;
+    await memo.get('k', load);
+    memo.refreshIfStale('k', load);
+    memo.refreshIfStale('unknown', load);
+    expect(loads).toBe(1);
+    now = 1_500;
+    memo.refreshIfStale('k', load);
+    memo.refreshIfStale('k', load);
+    await settle();
+    expect([loads, memo.peek('k')]).toEqual([2, 2]);
+    now = 4_000;
+    memo.refreshIfStale('k', load);
+    expect(loads).toBe(2);
+    expect(events).toEqual(['r:miss', 'r:refresh']);
+  });
+
   it('waits for a load once the value is older than ttl + stale', async () => {
     const memo = cache();
     let loads = 0;

@@ -15,6 +15,8 @@ interface Entry<T> {
   loadedAt: number;
   settled: boolean;
   refreshing: boolean;
+  /** The loaded value, once settled. */
+  loaded?: T;
 }
 
 /**
@@ -70,6 +72,27 @@ export class RefreshingCache<T> {
     return this.start(key, load, time);
   }
 
+  /**
+   * The value `key` answers now, if it has loaded (a reload still running leaves the old one), without
+   * counting a lookup or making it recently used: for a holder of an older value to tell it was replaced.
+   */
+  peek(key: string): T | undefined {
+    const entry = this.entries.peek(key);
+    return entry?.settled ? entry.loaded : undefined;
+  }
+
+  /**
+   * Starts the one background reload of `key` if its value is in its stale window and none runs,
+   * without counting a lookup: for a holder that answers the value itself (a replay) and must
+   * not let it age out unreplaced.
+   */
+  refreshIfStale(key: string, load: () => Promise<T>): void {
+    const entry = this.entries.peek(key);
+    if (!entry?.settled || entry.refreshing) return;
+    const age = this.now() - entry.loadedAt;
+    if (age >= this.ttlMs && age < this.ttlMs + this.staleMs) this.refresh(key, entry, load);
+  }
+
   /** Age of the oldest settled entry, in ms; undefined when none. */
   oldestAgeMs(): number | undefined {
     let oldest: number | undefined;
@@ -90,7 +113,10 @@ export class RefreshingCache<T> {
     const entry: Entry<T> = { value, loadedAt: time, settled: false, refreshing: false };
     this.entries.set(key, entry);
     value.then(
-      () => (entry.settled = true),
+      (loaded) => {
+        entry.loaded = loaded;
+        entry.settled = true;
+      },
       () => this.forget(key, entry),
     );
     return value;
@@ -104,7 +130,11 @@ export class RefreshingCache<T> {
       (fresh) => {
         // Replaced or evicted meanwhile: the newer entry stands.
         if (this.entries.peek(key) !== entry) return;
-        this.entries.set(key, { value: Promise.resolve(fresh), loadedAt: startedAt, settled: true, refreshing: false }, { noDisposeOnSet: true });
+        this.entries.set(
+          key,
+          { value: Promise.resolve(fresh), loadedAt: startedAt, settled: true, refreshing: false, loaded: fresh },
+          { noDisposeOnSet: true },
+        );
       },
       () => this.forget(key, entry),
     );
