@@ -7,7 +7,7 @@ import { AppModule } from './app.module';
 import { installAuthentication } from './auth/install-authentication';
 import { marketDataCaller } from './auth/log-caller';
 import { MARKET_DATA_BODY_LIMITS } from './common/body-limits';
-import { installCurrentAnswers } from './common/current-answers';
+import { installKeptAnswers } from './common/kept-answers';
 import { installHttpCache } from './common/http-cache';
 import { MARKET_DATA_DESCRIPTION } from './service-description';
 import { MarketDataSettings } from './settings';
@@ -35,7 +35,7 @@ export async function createMarketDataApp(
       useHttpConventions(nest, { errors: 'detail', bodyLimits: MARKET_DATA_BODY_LIMITS });
       installAuthentication(nest, settings);
       installHttpCache(nest.getHttpAdapter().getInstance());
-      installCurrentAnswers(nest.getHttpAdapter().getInstance());
+      installKeptAnswers(nest.getHttpAdapter().getInstance());
       observability.install(nest, { caller: marketDataCaller, stores: () => [...Object.values(nest.get(Stores)), nest.get(KeyStore).connection] });
     },
   });

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseAddressPathPipe } from '@perp/http';
 import { RequireApiKey } from '../auth';
-import { ApiErrors, HttpCache, JsonBytes, JsonText, NOT_FOUND_DETAIL } from '../common';
+import { ApiErrors, HttpCache, JsonText, KeptAnswer, NOT_FOUND_DETAIL } from '../common';
 import { PERP_ADDRESS_PARAM } from '../markets/markets.controller';
 import { CandleDto } from './candle.dto';
 import { CandlesQuery } from './candles-query.dto';
@@ -30,7 +30,7 @@ export class CandlesController {
   candles(
     @Param('perp_address', ParseAddressPathPipe) perpAddress: string,
     @Query() query: CandlesQuery,
-  ): Promise<JsonText<Page<CandleDto>> | JsonBytes<Page<CandleDto>>> {
+  ): Promise<JsonText<Page<CandleDto>> | KeptAnswer<Page<CandleDto>>> {
     return this.service.candles(perpAddress, query);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Page } from '@perp/http';
-import { JsonBytes, JsonText, lowerAddress, marketNotFound } from '../common';
+import { JsonText, KeptAnswer, lowerAddress, marketNotFound } from '../common';
 import { CandleDto } from './candle.dto';
 import { CandleTexts } from './candle-texts';
 import { CandlesQuery } from './candles-query.dto';
@@ -17,7 +17,7 @@ export class CandlesService {
   constructor(private readonly repository: CandlesRepository) {}
 
   /** Newest first, as JSON text; 404 "Market not found" for an unknown market. */
-  async candles(perpAddress: string, query: CandlesQuery): Promise<JsonText<Page<CandleDto>> | JsonBytes<Page<CandleDto>>> {
+  async candles(perpAddress: string, query: CandlesQuery): Promise<JsonText<Page<CandleDto>> | KeptAnswer<Page<CandleDto>>> {
     const market = lowerAddress(perpAddress);
     const versions = await this.repository.versions(market);
     const key = `${market}/${query.resolution}/${query.start_time?.getTime() ?? ''}/${query.end_time?.getTime() ?? ''}/${query.limit}/${query.offset}`;

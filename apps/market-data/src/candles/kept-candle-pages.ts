@@ -1,6 +1,6 @@
 import { BoundedMap } from '@perp/cache';
 import { Page } from '@perp/http';
-import { JsonBytes, JsonText, measureCache, memoisedBytes } from '../common';
+import { JsonText, KeptAnswer, keptAnswer, measureCache } from '../common';
 import { CandleDto } from './candle.dto';
 
 /** About 32 MB at most: a 1000-candle page is ~510 KB. */
@@ -16,7 +16,7 @@ export const MAX_KEPT_CANDLE_PAGES = 64;
  * page goes first.
  */
 export class KeptCandlePages {
-  private readonly pages: BoundedMap<string, { versions: string; bytes: JsonBytes<Page<CandleDto>> }>;
+  private readonly pages: BoundedMap<string, { versions: string; bytes: KeptAnswer<Page<CandleDto>> }>;
 
   constructor(max = MAX_KEPT_CANDLE_PAGES) {
     this.pages = new BoundedMap({ max, name: 'candle_page', metrics: measureCache });
@@ -26,14 +26,14 @@ export class KeptCandlePages {
     return this.pages.size;
   }
 
-  get(key: string, versions: string): JsonBytes<Page<CandleDto>> | undefined {
+  get(key: string, versions: string): KeptAnswer<Page<CandleDto>> | undefined {
     const kept = this.pages.get(key);
     return kept?.versions === versions ? kept.bytes : undefined;
   }
 
   /** Keeps `text` as bytes (encoded and its ETag computed now, once) and returns them. */
-  keep(key: string, versions: string, text: JsonText<Page<CandleDto>>): JsonBytes<Page<CandleDto>> {
-    const bytes = memoisedBytes(text);
+  keep(key: string, versions: string, text: JsonText<Page<CandleDto>>): KeptAnswer<Page<CandleDto>> {
+    const bytes = keptAnswer<Page<CandleDto>>(text);
     this.pages.set(key, { versions, bytes });
     return bytes;
   }

@@ -9,3 +9,4 @@ export * from './api-errors';
 export * from './etag';
 export { measureCache } from './cache-metrics';
 export * from './http-cache';
+export * from './kept-answers';

@@ -1,23 +1,24 @@
 import Fastify from 'fastify';
-import { currentAnswer, installCurrentAnswers } from './current-answers';
+import { etagOfJson } from './etag';
+import { installKeptAnswers, keptAnswer, keptEtag } from './kept-answers';
 
-describe('current answers', () => {
+describe('kept answers', () => {
   it('replays a 200 answer by its URL while it is current, and runs the route again once it is not', async () => {
     const app = Fastify();
-    installCurrentAnswers(app);
+    installKeptAnswers(app);
     let current = true;
     let handled = 0;
     app.get('/page', async (request) => {
       handled += 1;
-      return currentAnswer(Buffer.from(JSON.stringify({ n: handled, q: request.query })), () => current);
+      return keptAnswer(JSON.stringify({ n: handled, q: request.query }), () => current);
     });
     app.get('/plain', async () => {
       handled += 1;
-      return Buffer.from('{}');
+      return keptAnswer('{}');
     });
     app.get('/fails', async (_request, reply) => {
       handled += 1;
-      return reply.code(422).send(currentAnswer(Buffer.from('{"detail":[]}'), () => true));
+      return reply.code(422).send(keptAnswer('{"detail":[]}', () => true));
     });
     const get = async (url: string) => {
       const res = await app.inject({ method: 'GET', url });
@@ -31,12 +32,21 @@ describe('current answers', () => {
     current = false;
     expect((await get('/page?a=1')).body).toBe('{"n":3,"q":{"a":"1"}}');
     expect(handled).toBe(3);
-    // Untagged bytes and errors are never replayed.
+    // Answers kept without a currentness and errors are never replayed.
     await get('/plain');
     await get('/plain');
     await get('/fails');
     await get('/fails');
     expect(handled).toBe(7);
     await app.close();
+  });
+
+  it('carries the ETag of its exact text, hashed once; other bodies carry none', () => {
+    const text = '{"price":"1.5","name":"é"}';
+    const kept = keptAnswer(text);
+    expect(kept.toString('utf8')).toBe(text);
+    expect(keptEtag(kept)).toBe(etagOfJson(text));
+    expect(keptEtag(Buffer.from(text))).toBeUndefined();
+    expect(keptEtag(text)).toBeUndefined();
   });
 });

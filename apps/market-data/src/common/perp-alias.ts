@@ -16,6 +16,3 @@ export function withPerpAlias<T extends { perp_address: string | null }>(shape: 
   }
   return out as T & { perp: T['perp_address'] };
 }
-
-/** Same helper, named for shapes whose perp_address may be null (liquidation candidates). */
-export const withNullablePerpAlias = withPerpAlias;

@@ -1,72 +1,61 @@
 import { Injectable } from '@nestjs/common';
 import { RefreshingCache } from '@perp/cache';
-import { JsonText, marketNotFound, measureCache, memoisedJson, noLiveData } from '../common';
-import { MarketWithSnapshot, PriceWindow } from './market-rows';
-import { SnapshotApiRow } from '@perp/index-db';
+import { measureCache } from '../common';
+import { MarketReadModel } from './market-read-model';
 import { MarketsRepository } from './markets.repository';
 
 /**
- * How old a detail, live or stats read may be in this process: it changes at most once per
- * snapshot, and 1 s bounds the staleness a bot sees (matching max-age=1). Reused as is for
- * the first half; in the second half it is still answered while one background load
- * replaces it, so that no request waits for the reload (RefreshingCache).
+ * How old a market's read model may be: its answers change at most once per snapshot, and 1 s
+ * bounds the staleness a bot sees (matching max-age=1). Reused as is for the first half; in the
+ * second half it is still answered while one background load replaces it, so that no request
+ * waits for the reload (RefreshingCache).
  */
 export const MARKET_READ_MAX_AGE_MS = 1_000;
 export const MARKET_READ_MAX_AGE_SECONDS = 1;
 const FRESH_MS = MARKET_READ_MAX_AGE_MS / 2;
-const READ_WINDOWS = { ttlMs: FRESH_MS, staleMs: MARKET_READ_MAX_AGE_MS - FRESH_MS, max: 10_000 };
 
 /**
- * The per-market reads both route families share (unversioned and /v1), memoised per
- * market address, so that /markets/{a}, /live and /v1/... for the same market cost one
- * query per second at most. A miss (unknown market) is remembered as long: a market that
- * appears is seen within 1 s. Store failures are never cached.
+ * One read model per market (MarketReadModel), shared by both route families (unversioned and
+ * /v1), so that /markets/{a}, /live, /stats and their /v1 twins for the same market cost one
+ * read per second at most, and one serialisation per route. The model is the only TTL: its
+ * answers are replayed by URL (common/kept-answers.ts) while it is the market's model and
+ * younger than MARKET_READ_MAX_AGE_MS; a replay in its second half starts the one background
+ * reload. A miss (unknown market) is remembered as long: a market that appears is seen within
+ * 1 s. Store failures are never kept.
  */
 @Injectable()
-export class MarketReadsService {
-  private readonly markets = new RefreshingCache<MarketWithSnapshot | null>({ ...READ_WINDOWS, name: 'market', metrics: measureCache });
-  private readonly windows = new RefreshingCache<PriceWindow | null | undefined>({ ...READ_WINDOWS, name: 'price_window', metrics: measureCache });
-  /** Each route's answer for one memoised read: it lives exactly as long as that read's cache entry. */
-  private readonly views = new WeakMap<object, Map<string, string>>();
+export class MarketReadModels {
+  private readonly models = new RefreshingCache<MarketReadModel>({
+    ttlMs: FRESH_MS,
+    staleMs: MARKET_READ_MAX_AGE_MS - FRESH_MS,
+    max: 10_000,
+    name: 'market',
+    metrics: measureCache,
+  });
 
   constructor(private readonly repository: MarketsRepository) {}
 
-  /** The market and its latest snapshot; 404 "Market not found". */
-  async marketWithSnapshot(perpAddress: string): Promise<MarketWithSnapshot> {
-    const found = await this.markets.get(perpAddress, () => this.repository.marketWithLatestSnapshot(perpAddress));
-    if (!found) throw marketNotFound();
-    return found;
+  /** The market's current model (an unknown market's too: its routes answer 404). */
+  of(perpAddress: string): Promise<MarketReadModel> {
+    return this.models.get(perpAddress, () => this.load(perpAddress));
   }
 
-  /** For /live: 404 "Market not found", or 404 "No live data for market" before the first snapshot. */
-  async live(perpAddress: string): Promise<MarketWithSnapshot & { snapshot: SnapshotApiRow }> {
-    const found = await this.marketWithSnapshot(perpAddress);
-    if (!found.snapshot) throw noLiveData();
-    return found as MarketWithSnapshot & { snapshot: SnapshotApiRow };
+  private async load(perpAddress: string): Promise<MarketReadModel> {
+    const startedAt = Date.now();
+    // A market whose stats were asked keeps its window current with its read: one round of two queries.
+    const windowAsked = this.models.peek(perpAddress)?.windowAsked === true;
+    const loadWindow = () => this.repository.priceWindow(perpAddress);
+    const [read, window] = await Promise.all([this.repository.marketWithLatestSnapshot(perpAddress), windowAsked ? loadWindow() : undefined]);
+    const model: MarketReadModel = new MarketReadModel(perpAddress, read, startedAt, loadWindow, () => this.isCurrent(model), window);
+    return model;
   }
 
-  /**
-   * For /stats: the 24 h window ending at the latest snapshot. Without any snapshot the
-   * figures do not exist: 404 "No live data for market", as for /live (never made-up zeros).
-   */
-  async priceWindow(perpAddress: string): Promise<PriceWindow> {
-    const window = await this.windows.get(perpAddress, () => this.repository.priceWindow(perpAddress));
-    if (window === undefined) throw marketNotFound();
-    if (window === null) throw noLiveData();
-    return window;
-  }
-
-  /**
-   * The answer of route `view` for a read returned by this service, built and serialised
-   * once per read (memoisedJson): requests within the same second share the text and its
-   * ETag instead of decoding the X96 figures again. `build` must depend only on `read`
-   * (and on what keys the read's cache).
-   */
-  view<T>(read: object, view: string, build: () => T): JsonText<T> {
-    let byView = this.views.get(read);
-    if (!byView) this.views.set(read, (byView = new Map()));
-    let json = byView.get(view);
-    if (json === undefined) byView.set(view, (json = memoisedJson(build())));
-    return json as JsonText<T>;
+  /** Whether `model`'s answers may still be replayed: it is its market's model and not past its age. */
+  private isCurrent(model: MarketReadModel): boolean {
+    const age = Date.now() - model.loadedAt;
+    if (age >= MARKET_READ_MAX_AGE_MS || this.models.peek(model.perpAddress) !== model) return false;
+    // Past its fresh half: start the one background reload (once); the replay goes on meanwhile.
+    if (age >= FRESH_MS) this.models.refreshIfStale(model.perpAddress, () => this.load(model.perpAddress));
+    return true;
   }
 }

@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseAddressPathPipe } from '@perp/http';
-import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL } from '../common';
+import { ApiErrors, HttpCache, KeptAnswer, NOT_FOUND_DETAIL } from '../common';
 import { RequireApiKey } from '../auth';
 import { LiveMarketDto } from './live-market.dto';
 import { MarketDetailDto } from './market-detail.dto';
 import { MarketHistoryQuery, SnapshotsQuery, TradesQuery } from './market-page-queries';
 import { FundingPointDto, OpenInterestPointDto } from './market-history.dto';
-import { MARKET_READ_MAX_AGE_SECONDS } from './market-reads.service';
+import { MARKET_READ_MAX_AGE_SECONDS } from './market-read-models.service';
 import { MarketStatsDto } from './market-stats.dto';
 import { MarketDto } from './market.dto';
 import { MarketsQuery } from './markets-query.dto';
@@ -21,6 +21,11 @@ export const PERP_ADDRESS_PARAM = ApiParam({
   schema: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
 });
 
+/**
+ * Detail, live and stats are answers of the market's read model (MarketReadModels): a KeptAnswer
+ * that later requests of the same URL get while the model is current, from a preHandler hook,
+ * without reaching the handler (common/kept-answers.ts). Authentication and the rate limit still run.
+ */
 const PER_SNAPSHOT = { maxAgeSeconds: MARKET_READ_MAX_AGE_SECONDS };
 const MARKET_404 = { 404: NOT_FOUND_DETAIL.market, 422: true, stores: ['Index store' as const] };
 const LIVE_404 = { ...MARKET_404, 404: `${NOT_FOUND_DETAIL.market}, or ${NOT_FOUND_DETAIL.liveData} (no snapshot yet)` };
@@ -47,7 +52,7 @@ export class MarketsController {
   @ApiOkResponse({ type: MarketDetailDto })
   @ApiErrors(MARKET_404)
   @HttpCache(PER_SNAPSHOT)
-  detail(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<MarketDetailDto>> {
+  detail(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<KeptAnswer<MarketDetailDto>> {
     return this.service.detail(perpAddress);
   }
 
@@ -57,7 +62,7 @@ export class MarketsController {
   @ApiOkResponse({ type: LiveMarketDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  live(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<LiveMarketDto>> {
+  live(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<KeptAnswer<LiveMarketDto>> {
     return this.service.live(perpAddress);
   }
 
@@ -70,7 +75,7 @@ export class MarketsController {
   @ApiOkResponse({ type: MarketStatsDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  stats(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<MarketStatsDto>> {
+  stats(@Param('perp_address', ParseAddressPathPipe) perpAddress: string): Promise<KeptAnswer<MarketStatsDto>> {
     return this.service.stats(perpAddress);
   }
 

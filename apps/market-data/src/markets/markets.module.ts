@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { StoresModule } from '../stores/stores.module';
-import { MarketReadsService } from './market-reads.service';
+import { MarketReadModels } from './market-read-models.service';
 import { MarketsController } from './markets.controller';
 import { MarketsRepository } from './markets.repository';
 import { MarketsService } from './markets.service';
@@ -10,7 +10,7 @@ import { MarketsService } from './markets.service';
 @Module({
   imports: [StoresModule, AuthModule],
   controllers: [MarketsController],
-  providers: [MarketsRepository, MarketReadsService, MarketsService],
-  exports: [MarketsRepository, MarketReadsService],
+  providers: [MarketsRepository, MarketReadModels, MarketsService],
+  exports: [MarketsRepository, MarketReadModels],
 })
 export class MarketsModule {}

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Page, toPage } from '@perp/http';
-import { JsonText, marketNotFound } from '../common';
+import { KeptAnswer, marketNotFound } from '../common';
 import { LiveMarketDto } from './live-market.dto';
 import { MarketDetailDto } from './market-detail.dto';
 import { MarketHistoryQuery, SnapshotsQuery, TradesQuery } from './market-page-queries';
 import { FundingPointDto, OpenInterestPointDto } from './market-history.dto';
 import { fundingPointView, openInterestPointView } from './market-history-views';
-import { MarketReadsService } from './market-reads.service';
+import { MarketReadModels } from './market-read-models.service';
 import { MarketStatsDto } from './market-stats.dto';
 import { liveView, marketDetailView, marketView, snapshotView, statsView, tradeView } from './market-views';
 import { MarketDto } from './market.dto';
@@ -17,14 +17,14 @@ import { TradeDto } from './trade.dto';
 
 /**
  * The unversioned /markets answers in their canonical shapes: pages straight from the
- * repository, per-market reads through the shared memoised MarketReadsService. One method
+ * repository, per-market answers from the market's read model (MarketReadModels). One method
  * per route, so that MarketsController only parses input (controller -> service -> repository).
  */
 @Injectable()
 export class MarketsService {
   constructor(
     private readonly repository: MarketsRepository,
-    private readonly reads: MarketReadsService,
+    private readonly models: MarketReadModels,
   ) {}
 
   async list(query: MarketsQuery): Promise<Page<MarketDto>> {
@@ -32,19 +32,22 @@ export class MarketsService {
     return toPage(rows.map(marketView), total, query);
   }
 
-  async detail(perpAddress: string): Promise<JsonText<MarketDetailDto>> {
-    const read = await this.reads.marketWithSnapshot(perpAddress);
-    return this.reads.view(read, 'detail', () => marketDetailView(read));
+  async detail(perpAddress: string): Promise<KeptAnswer<MarketDetailDto>> {
+    const model = await this.models.of(perpAddress);
+    const read = model.market();
+    return model.answer('detail', () => marketDetailView(read));
   }
 
-  async live(perpAddress: string): Promise<JsonText<LiveMarketDto>> {
-    const read = await this.reads.live(perpAddress);
-    return this.reads.view(read, 'live', () => liveView(read.market, read.snapshot, read.chain));
+  async live(perpAddress: string): Promise<KeptAnswer<LiveMarketDto>> {
+    const model = await this.models.of(perpAddress);
+    const read = model.live();
+    return model.answer('live', () => liveView(read.market, read.snapshot, read.chain));
   }
 
-  async stats(perpAddress: string): Promise<JsonText<MarketStatsDto>> {
-    const read = await this.reads.priceWindow(perpAddress);
-    return this.reads.view(read, 'stats', () => statsView(perpAddress, read));
+  async stats(perpAddress: string): Promise<KeptAnswer<MarketStatsDto>> {
+    const model = await this.models.of(perpAddress);
+    const window = await model.priceWindow();
+    return model.answer('stats', () => statsView(perpAddress, window));
   }
 
   /** 404 "Market not found" for an unknown market. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { BoundedMap } from '@perp/cache';
-import { toPage } from '@perp/http';
+import { Page, toPage } from '@perp/http';
 import { measureCache } from '../common/cache-metrics';
-import { currentAnswer } from '../common/current-answers';
+import { KeptAnswer, keptAnswer } from '../common/kept-answers';
 import { MARKET_DATA_SETTINGS, MarketDataSettings } from '../settings';
 import { Stores } from '../stores/stores.module';
 import { CandidateBook } from './candidate-book';
@@ -35,13 +35,13 @@ export interface CandidatePageQuery {
  * (candidate-refresh.ts, candidate-feed.ts); a request slices a sort's order, of every market or
  * of one. The unversioned answer is serialised once per change of the candidates, query and
  * second (is_stale is judged by the second), into UTF-8 bytes (a string body would be encoded again
- * for every request), and replayed by URL while it is current (common/current-answers.ts): most
+ * for every request), and replayed by URL while it is current (common/kept-answers.ts): most
  * requests cost their authentication, a lookup and the write of the bytes.
  */
 @Injectable()
 export class LiquidationCandidatesService implements OnModuleDestroy {
   private readonly feed: CandidateFeed;
-  private readonly answers = new BoundedMap<string, { book: CandidateBook; second: number; json: Buffer }>({
+  private readonly answers = new BoundedMap<string, { book: CandidateBook; second: number; json: KeptAnswer<Page<LiquidationCandidateDto>> }>({
     max: ANSWERS_LIMIT,
     name: 'candidate_answer',
     metrics: measureCache,
@@ -67,7 +67,7 @@ export class LiquidationCandidatesService implements OnModuleDestroy {
   }
 
   /** The unversioned answer (a Page of LiquidationCandidateDto) as JSON bytes, with is_stale judged at `nowSeconds`. */
-  async pageJson(query: CandidatePageQuery, nowSeconds: number): Promise<Buffer> {
+  async pageJson(query: CandidatePageQuery, nowSeconds: number): Promise<KeptAnswer<Page<LiquidationCandidateDto>>> {
     const book = await this.feed.current();
     const key = `${query.perpAddress ?? ''}|${query.sort}|${query.limit}|${query.offset}`;
     const kept = this.answers.get(key);
@@ -78,7 +78,10 @@ export class LiquidationCandidatesService implements OnModuleDestroy {
       total,
       query,
     );
-    const json = currentAnswer(Buffer.from(JSON.stringify(page)), () => this.feed.fresh() === book && Math.floor(Date.now() / 1000) === nowSeconds);
+    const json = keptAnswer<Page<LiquidationCandidateDto>>(
+      JSON.stringify(page),
+      () => this.feed.fresh() === book && Math.floor(Date.now() / 1000) === nowSeconds,
+    );
     this.answers.set(key, { book, second: nowSeconds, json });
     return json;
   }

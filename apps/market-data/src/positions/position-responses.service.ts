@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Page, toPage } from '@perp/http';
 import { measureCache } from '../common/cache-metrics';
+import type { KeptAnswer } from '../common/kept-answers';
+import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { LiquidationCandidatesService } from './liquidation-candidates.service';
 import { MarkDecimals } from './mark-decimals';
 import { PositionDto } from './position.dto';
@@ -36,7 +38,7 @@ export class PositionResponsesService {
   }
 
   /** A Page of LiquidationCandidateDto as JSON bytes: the same page goes to every request of its second (LiquidationCandidatesService). */
-  liquidatable(query: LiquidatableQuery): Promise<Buffer> {
+  liquidatable(query: LiquidatableQuery): Promise<KeptAnswer<Page<LiquidationCandidateDto>>> {
     return this.candidates.pageJson({ perpAddress: resolvePerpFilter(query), sort: query.sort, limit: query.limit, offset: query.offset }, nowSeconds());
   }
 

@@ -1,7 +1,7 @@
 import { atomsToHuman, formatDecimal, formatInteger, ratioFromE6, x96ToPrice } from '@perp/x96-math';
 import type { ClosedPositionFigures, PositionRecord } from '@perp/index-db/figures';
 // The module itself, not ../common: the candidates worker formats candidates too, and needs none of Nest.
-import { withNullablePerpAlias, withPerpAlias } from '../common/perp-alias';
+import { withPerpAlias } from '../common/perp-alias';
 import type { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import type { MarkDecimals } from './mark-decimals';
 import type { MarketState } from './market-state';
@@ -63,7 +63,7 @@ export function candidateFields(position: PositionRecord, market: MarketState, f
   const liqMarginRatio = ratio(position.liqMarginRatioE6);
   // No mark, no snapshot of it used: the age is unknown, hence stale.
   const asOf = market.marked === null ? null : market.markAsOf;
-  return withNullablePerpAlias({
+  return withPerpAlias({
     id: Number(position.id),
     perp_address: position.perpAddress,
     is_maker: position.isMaker,

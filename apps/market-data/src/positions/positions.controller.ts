@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { ApiPageResponse, Page, ParseIntPathPipe } from '@perp/http';
 import { RequireApiKey } from '../auth';
 import { ApiErrors } from '../common/api-errors';
+import type { KeptAnswer } from '../common/kept-answers';
 import { LiquidationCandidateDto } from './liquidation-candidate.dto';
 import { PositionDto } from './position.dto';
 import { PositionResponsesService } from './position-responses.service';
@@ -36,7 +37,7 @@ export class PositionsController {
   @ApiErrors({ 422: 'Invalid query: limit outside 1-500, negative offset, unknown sort, malformed address', stores: ['Index store'] })
   // The answer comes serialised, as the bytes of a Page of LiquidationCandidateDto (once per second and change of the candidates): sent as is.
   @Header('Content-Type', 'application/json; charset=utf-8')
-  liquidatable(@Query() query: LiquidatableQuery): Promise<Buffer> {
+  liquidatable(@Query() query: LiquidatableQuery): Promise<KeptAnswer<Page<LiquidationCandidateDto>>> {
     return this.service.liquidatable(query);
   }
 

@@ -2,9 +2,9 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse, Page, ParseAddressPathPipe } from '@perp/http';
 import { RequireApiKey } from '../auth';
-import { ApiErrors, HttpCache, JsonText, NOT_FOUND_DETAIL } from '../common';
+import { ApiErrors, HttpCache, KeptAnswer, NOT_FOUND_DETAIL } from '../common';
 import { SnapshotsQuery, TradesQuery } from '../markets/market-page-queries';
-import { MARKET_READ_MAX_AGE_SECONDS } from '../markets/market-reads.service';
+import { MARKET_READ_MAX_AGE_SECONDS } from '../markets/market-read-models.service';
 import { V1MarketsQuery, V1OiQuery } from './v1-markets-queries';
 import { V1MarketsService } from './v1-markets.service';
 import { V1LiveMarketDto, V1MarketDetailDto, V1MarketDto, V1OiPointDto, V1SnapshotDto, V1StatsDto, V1TradeDto } from './v1-markets.dto';
@@ -14,6 +14,11 @@ const MARKET_ID_PARAM = ApiParam({
   description: 'Perp id (the perp contract address, hex, any case; 422 when malformed)',
   schema: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
 });
+/**
+ * Detail, live and stats are answers of the market's read model (MarketReadModels): a KeptAnswer
+ * that later requests of the same URL get while the model is current, from a preHandler hook,
+ * without reaching the handler (common/kept-answers.ts). Authentication and the rate limit still run.
+ */
 const PER_SNAPSHOT = { maxAgeSeconds: MARKET_READ_MAX_AGE_SECONDS };
 const MARKET_404 = { 404: NOT_FOUND_DETAIL.market, 422: true, stores: ['Index store' as const] };
 const LIVE_404 = { ...MARKET_404, 404: `${NOT_FOUND_DETAIL.market}, or ${NOT_FOUND_DETAIL.liveData} (no snapshot yet)` };
@@ -40,7 +45,7 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1MarketDetailDto })
   @ApiErrors(MARKET_404)
   @HttpCache(PER_SNAPSHOT)
-  detail(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1MarketDetailDto>> {
+  detail(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<KeptAnswer<V1MarketDetailDto>> {
     return this.service.detail(perpAddress);
   }
 
@@ -50,7 +55,7 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1LiveMarketDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  live(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1LiveMarketDto>> {
+  live(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<KeptAnswer<V1LiveMarketDto>> {
     return this.service.live(perpAddress);
   }
 
@@ -72,7 +77,7 @@ export class V1MarketsController {
   @ApiOkResponse({ type: V1StatsDto })
   @ApiErrors(LIVE_404)
   @HttpCache(PER_SNAPSHOT)
-  stats(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<JsonText<V1StatsDto>> {
+  stats(@Param('market_id', ParseAddressPathPipe) perpAddress: string): Promise<KeptAnswer<V1StatsDto>> {
     return this.service.stats(perpAddress);
   }
 

@@ -1,22 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { Page, toPage } from '@perp/http';
-import { JsonText, marketNotFound } from '../common';
+import { KeptAnswer, marketNotFound } from '../common';
 import { SnapshotsQuery, TradesQuery } from '../markets/market-page-queries';
-import { MarketReadsService } from '../markets/market-reads.service';
+import { MarketReadModels } from '../markets/market-read-models.service';
 import { MarketsRepository } from '../markets/markets.repository';
 import { V1MarketsQuery, V1OiQuery } from './v1-markets-queries';
 import { v1LiveView, v1MarketDetailView, v1MarketView, v1OiPointView, v1SnapshotView, v1StatsView, v1TradeView } from './v1-markets-views';
 import { V1LiveMarketDto, V1MarketDetailDto, V1MarketDto, V1OiPointDto, V1SnapshotDto, V1StatsDto, V1TradeDto } from './v1-markets.dto';
 
 /**
- * The frozen /v1/markets answers: the same repository and memoised reads as /markets, mapped
+ * The frozen /v1/markets answers: the same repository and read models as /markets, mapped
  * to the legacy shapes. One method per route, so that V1MarketsController only parses input.
  */
 @Injectable()
 export class V1MarketsService {
   constructor(
     private readonly repository: MarketsRepository,
-    private readonly reads: MarketReadsService,
+    private readonly models: MarketReadModels,
   ) {}
 
   /** Legacy order: newest first, whatever the query asks. */
@@ -25,14 +25,16 @@ export class V1MarketsService {
     return toPage(rows.map(v1MarketView), total, query);
   }
 
-  async detail(perpAddress: string): Promise<JsonText<V1MarketDetailDto>> {
-    const read = await this.reads.marketWithSnapshot(perpAddress);
-    return this.reads.view(read, 'v1-detail', () => v1MarketDetailView(read));
+  async detail(perpAddress: string): Promise<KeptAnswer<V1MarketDetailDto>> {
+    const model = await this.models.of(perpAddress);
+    const read = model.market();
+    return model.answer('v1-detail', () => v1MarketDetailView(read));
   }
 
-  async live(perpAddress: string): Promise<JsonText<V1LiveMarketDto>> {
-    const read = await this.reads.live(perpAddress);
-    return this.reads.view(read, 'v1-live', () => v1LiveView(read.market, read.snapshot, read.chain));
+  async live(perpAddress: string): Promise<KeptAnswer<V1LiveMarketDto>> {
+    const model = await this.models.of(perpAddress);
+    const read = model.live();
+    return model.answer('v1-live', () => v1LiveView(read.market, read.snapshot, read.chain));
   }
 
   /** The points of /markets/{perp_address}/open-interest in the legacy shape; 404 "Market not found" for an unknown market. */
@@ -46,9 +48,10 @@ export class V1MarketsService {
     );
   }
 
-  async stats(perpAddress: string): Promise<JsonText<V1StatsDto>> {
-    const read = await this.reads.priceWindow(perpAddress);
-    return this.reads.view(read, 'v1-stats', () => v1StatsView(perpAddress, read));
+  async stats(perpAddress: string): Promise<KeptAnswer<V1StatsDto>> {
+    const model = await this.models.of(perpAddress);
+    const window = await model.priceWindow();
+    return model.answer('v1-stats', () => v1StatsView(perpAddress, window));
   }
 
   /** 404 "Market not found" for an unknown market. */
