@@ -10,6 +10,7 @@ import { BEACON_OPS_BODY_LIMITS } from './http/body-limits';
 import { BEACON_OPS_DESCRIPTION } from './service-description';
 import { RouteCatalog } from './service-info/route-catalog';
 import { BeaconOpsSettings } from './settings';
+import { countAnsweredFailure } from './errors/operation-error';
 import { JournalStore } from './journal/journal-store';
 // Registers the wallet pool's metrics (module-level objects) at boot, whatever the pool has sent yet.
 import './metrics/pool-metrics';
@@ -32,7 +33,7 @@ export async function createBeaconOpsApp(
       trustProxy: settings.trustProxyHops > 0 ? settings.trustProxyHops : false,
     },
     configure: (nest) => {
-      useHttpConventions(nest, { errors: 'envelope', bodyLimits: BEACON_OPS_BODY_LIMITS });
+      useHttpConventions(nest, { errors: 'envelope', bodyLimits: BEACON_OPS_BODY_LIMITS, answered: countAnsweredFailure });
       installAuthentication(nest, settings);
       observability.install(nest, { caller: beaconOpsCaller, stores: () => [nest.get(JournalStore)] });
     },

@@ -1,6 +1,6 @@
 import { BeaconOpsError } from '@perp/http';
 import { register } from 'prom-client';
-import { ERROR_STATUS, ErrorCode, fail, OperationError } from './operation-error';
+import { countAnsweredFailure, ERROR_STATUS, ErrorCode, fail, OperationError, replayedFailure } from './operation-error';
 
 const counted = async (code: ErrorCode) =>
   (await register.getSingleMetric('beacon_ops_errors_total')?.get())?.values.find((v) => v.labels['code'] === code)?.value ?? 0;
@@ -14,13 +14,27 @@ describe('fail: the one way beacon-ops raises a failure', () => {
     expect(error.getResponse()).toBe('Another update of beacon 0xab is still in progress; retry later');
   });
 
-  it('keeps its code on the server: on the error, in the name a 5xx log line prints, and counted in beacon_ops_errors_total', async () => {
+  it('keeps its code on the server: on the error, in the name a 5xx log line prints, and in beacon_ops_errors_total once answered', async () => {
     const before = await counted('insufficient_gas');
     const error = fail('insufficient_gas', 'Insufficient gas');
     expect(error.code).toBe('insufficient_gas');
     expect(error.name).toBe('BeaconOpsError[insufficient_gas]');
     expect(JSON.stringify(error.getResponse())).not.toContain('insufficient_gas');
+    // Raised is not answered: the pool raises and handles some failures itself.
+    expect(await counted('insufficient_gas')).toBe(before);
+    countAnsweredFailure(error);
     expect(await counted('insufficient_gas')).toBe(before + 1);
+  });
+
+  it('replays an idempotent failure with its stored status and message, uncounted (it has no code)', async () => {
+    const before = await counted('beacon_busy');
+    const replayed = replayedFailure(503, 'Another update of beacon 0xab is still in progress; retry later');
+    expect(replayed).toBeInstanceOf(BeaconOpsError);
+    expect(replayed).not.toBeInstanceOf(OperationError);
+    expect([replayed.getStatus(), replayed.getResponse()]).toEqual([503, 'Another update of beacon 0xab is still in progress; retry later']);
+    countAnsweredFailure(replayed);
+    countAnsweredFailure(new Error('not ours'));
+    expect(await counted('beacon_busy')).toBe(before);
   });
 
   it.each(Object.entries(ERROR_STATUS))('%s answers %i', (code, status) => {

@@ -55,9 +55,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-const raised = new Counter({ name: 'beacon_ops_errors_total', help: 'Failures beacon-ops raised itself, by code', labelNames: ['code'] });
+const answered = new Counter({ name: 'beacon_ops_errors_total', help: 'Failures beacon-ops answered, by the code it raised them with', labelNames: ['code'] });
 
-/** A failure of one of the kinds above: its status by its code, its message on the wire; counted once, when raised. */
+/** A failure of one of the kinds above: its status by its code, its message on the wire. */
 export class OperationError extends BeaconOpsError {
   constructor(
     readonly code: ErrorCode,
@@ -67,11 +67,24 @@ export class OperationError extends BeaconOpsError {
     super(ERROR_STATUS[code], message, options);
     // The code in the server's log line of a 5xx (logFailure prints the name), never in the answer.
     this.name = `BeaconOpsError[${code}]`;
-    raised.inc({ code });
   }
 }
 
 /** The one way to raise a beacon-ops failure: `throw fail('beacon_busy', '…')`. */
 export function fail(code: ErrorCode, message: string, options?: { cause?: unknown }): OperationError {
   return new OperationError(code, message, options);
+}
+
+/**
+ * Counts an error the service answered (the envelope filter's `answered`), by its code: what
+ * callers saw, not what was raised (the pool raises and handles some itself, e.g. a busy wallet
+ * it then skips). A replayed idempotent failure carries no code and is not counted again.
+ */
+export function countAnsweredFailure(exception: unknown): void {
+  if (exception instanceof OperationError) answered.inc({ code: exception.code });
+}
+
+/** The stored first answer of an idempotent request, again: its status and message, not a new failure. */
+export function replayedFailure(status: number, message: string): BeaconOpsError {
+  return new BeaconOpsError(status, message);
 }

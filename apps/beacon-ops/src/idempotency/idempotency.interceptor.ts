@@ -1,10 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { BeaconOpsError, classifyException } from '@perp/http';
+import { classifyException } from '@perp/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { IdempotencyService, StoredResponse } from './idempotency.service';
 import { readIdempotencyKey } from './idempotency-key.header';
 import { requestFingerprint } from './request-fingerprint';
+import { replayedFailure } from '../errors/operation-error';
 
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 
@@ -36,8 +37,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const claim = await this.idempotency.claim(key, fingerprint);
     if (claim.kind === 'replay') {
       reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-      // The first answer again, status and message as stored: not a new failure, so no code and not counted twice (see fail).
-      if (claim.response.kind === 'failure') throw new BeaconOpsError(claim.response.status, claim.response.message);
+      if (claim.response.kind === 'failure') throw replayedFailure(claim.response.status, claim.response.message);
       return claim.response.body;
     }
     let body: unknown;

@@ -21,10 +21,12 @@ interface Rendered {
 export class DetailExceptionFilter implements ExceptionFilter {
   private readonly logger: LoggerService;
   private readonly mappers: ErrorMapper[];
+  private readonly answered: ExceptionFilterOptions['answered'];
 
   constructor(options: ExceptionFilterOptions = {}) {
     this.logger = options.logger ?? new Logger('DetailExceptionFilter');
     this.mappers = options.mappers ?? [];
+    this.answered = options.answered;
   }
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -33,6 +35,7 @@ export class DetailExceptionFilter implements ExceptionFilter {
       const message = typeof rendered.body.detail === 'string' ? rendered.body.detail : '';
       logFailure(this.logger, host, exception, { status: rendered.status, message });
     }
+    this.answered?.(exception, rendered.status);
     sendJson(host, rendered.status, rendered.body, rendered.headers);
   }
 }

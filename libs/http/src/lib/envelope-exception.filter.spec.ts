@@ -87,11 +87,16 @@ class BeaconController {
 describe('EnvelopeExceptionFilter (beacon-ops errors, real HTTP)', () => {
   let app: NestFastifyApplication;
   const logger = new RecordingLogger();
+  const answered: Array<[string, number]> = [];
   const post = (url: string) => request(app.getHttpServer()).post(url);
   const failure = (message: string) => ({ success: false, data: null, message });
 
   beforeAll(async () => {
-    app = await createTestApp([BeaconController], { errors: 'envelope', logger });
+    app = await createTestApp([BeaconController], {
+      errors: 'envelope',
+      logger,
+      answered: (error, status) => answered.push([(error as Error).message, status]),
+    });
   });
   afterAll(() => app.close());
 
@@ -153,5 +158,16 @@ describe('EnvelopeExceptionFilter (beacon-ops errors, real HTTP)', () => {
     expect(res.body).toEqual(failure('Internal server error'));
     expect(res.text).not.toContain('deadbeef');
     expect(logger.lines.some((line) => line.includes('private key 0xdeadbeef'))).toBe(true);
+  });
+
+  it('tells the app of each error it answered, once, with the status given: not of successes', async () => {
+    answered.length = 0;
+    await post('/batch_create_registry_beacon').send({ count: 3 }).expect(200);
+    await post('/insufficient_gas').expect(503);
+    await post('/boom').expect(500);
+    expect(answered).toEqual([
+      ['Insufficient gas', 503],
+      ['private key 0xdeadbeef not loaded', 500],
+    ]);
   });
 });

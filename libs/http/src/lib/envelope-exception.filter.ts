@@ -21,15 +21,18 @@ interface Rendered {
 export class EnvelopeExceptionFilter implements ExceptionFilter {
   private readonly logger: LoggerService;
   private readonly mappers: ErrorMapper[];
+  private readonly answered: ExceptionFilterOptions['answered'];
 
   constructor(options: ExceptionFilterOptions = {}) {
     this.logger = options.logger ?? new Logger('EnvelopeExceptionFilter');
     this.mappers = options.mappers ?? [];
+    this.answered = options.answered;
   }
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const rendered = render(classifyException(exception, host.switchToHttp().getRequest(), this.mappers));
     if (rendered.status >= 500) logFailure(this.logger, host, exception, rendered);
+    this.answered?.(exception, rendered.status);
     sendJson(host, rendered.status, failure(rendered.message), rendered.headers);
   }
 }

@@ -7,6 +7,7 @@ import { useHttpConventions } from './http-conventions';
 export interface TestAppOptions {
   errors: 'detail' | 'envelope';
   logger?: LoggerService;
+  answered?: (exception: unknown, status: number) => void;
   /** Wire the pieces by hand instead of useHttpConventions (e.g. to keep Fastify's JSON parser). */
   configure?: (app: NestFastifyApplication) => void;
 }
@@ -17,7 +18,7 @@ export async function createTestApp(controllers: Type<unknown>[], options: TestA
   const adapter = new FastifyAdapter({ frameworkErrors: frameworkErrorHandler(options.errors) });
   const app = moduleRef.createNestApplication<NestFastifyApplication>(adapter, { logger: false });
   if (options.configure) options.configure(app);
-  else useHttpConventions(app, { errors: options.errors, logger: options.logger });
+  else useHttpConventions(app, { errors: options.errors, logger: options.logger, answered: options.answered });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
