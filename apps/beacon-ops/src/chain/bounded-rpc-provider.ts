@@ -23,16 +23,25 @@ export class BoundedRpcProvider extends JsonRpcProvider {
     super(request, network, { staticNetwork: network, batchMaxCount: 1, cacheTimeout: -1 });
   }
 
-  override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
-    if (this.breaker.isOpen) throw new ChainUnavailableError();
-    try {
-      // The one bound of a call: the FetchRequest's own timeout only catches an idle socket, not a node that answers slowly.
-      return await withDeadline(super._send(payload), this.timeoutMs);
-    } catch (error) {
-      // A refused connection fails fast by itself; a node that does not answer would cost every call the timeout.
-      if (isRpcTimeout(error)) this.breaker.trip();
-      if (isRpcTimeout(error) || isRpcUnreachable(error)) throw error instanceof ChainUnavailableError ? error : new ChainUnavailableError(error);
-      throw error;
-    }
+  override _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
+    return boundedRpcCall(this.breaker, this.timeoutMs, () => super._send(payload));
+  }
+}
+
+/**
+ * The one bound of a JSON-RPC call, the provider's and the few the service makes before it has
+ * one (the chain id, the readiness ping) alike: 502 at once while the breaker is open, at most
+ * `timeoutMs` (a socket's own timeout only catches an idle socket, not a node that answers
+ * slowly), and a timeout opens the breaker.
+ */
+export async function boundedRpcCall<T>(breaker: CircuitBreaker, timeoutMs: number, call: () => Promise<T>): Promise<T> {
+  if (breaker.isOpen) throw new ChainUnavailableError();
+  try {
+    return await withDeadline(call(), timeoutMs);
+  } catch (error) {
+    // A refused connection fails fast by itself; a node that does not answer would cost every call the timeout.
+    if (isRpcTimeout(error)) breaker.trip();
+    if (isRpcTimeout(error) || isRpcUnreachable(error)) throw error instanceof ChainUnavailableError ? error : new ChainUnavailableError(error);
+    throw error;
   }
 }

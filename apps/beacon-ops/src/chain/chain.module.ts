@@ -1,11 +1,10 @@
 import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { RpcEndpoint, rpcEndpoint } from '@perp/service';
-import { CircuitBreaker } from '@perp/store';
+import { CircuitBreaker, withDeadline } from '@perp/store';
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
-import { BoundedRpcProvider } from './bounded-rpc-provider';
+import { boundedRpcCall, BoundedRpcProvider } from './bounded-rpc-provider';
 import { ChainUnavailableError } from './chain-unavailable.error';
-import { isRpcTimeout } from './rpc-errors';
 
 /**
  * The JSON-RPC endpoint every transaction goes through. The provider is built only after
@@ -24,7 +23,11 @@ export class Chain implements OnApplicationShutdown {
   constructor(@Inject(BEACON_OPS_SETTINGS) settings: BeaconOpsSettings) {
     this.endpoint = rpcEndpoint(settings.rpcUrl);
     this.timeoutMs = settings.rpcTimeoutMs;
-    this.breaker = new CircuitBreaker(() => this.fetchResult('eth_blockNumber'), Math.min(250, Math.max(50, Math.round(this.timeoutMs / 4))));
+    // The probe runs while the breaker is open, so past its gate, under the same deadline.
+    this.breaker = new CircuitBreaker(
+      () => withDeadline(this.fetchResult('eth_blockNumber'), this.timeoutMs),
+      Math.min(250, Math.max(50, Math.round(this.timeoutMs / 4))),
+    );
   }
 
   /** False while the node is known not to answer. */
@@ -44,7 +47,7 @@ export class Chain implements OnApplicationShutdown {
       },
       (error: unknown) => {
         this.connecting = undefined;
-        throw new ChainUnavailableError(error);
+        throw error instanceof ChainUnavailableError ? error : new ChainUnavailableError(error);
       },
     );
     return this.connecting;
@@ -60,15 +63,9 @@ export class Chain implements OnApplicationShutdown {
     await this.rawCall('eth_blockNumber');
   }
 
-  /** One call outside ethers, within the RPC timeout; fails at once while the node is known not to answer. */
-  private async rawCall<T>(method: string): Promise<T> {
-    if (this.breaker.isOpen) throw new ChainUnavailableError();
-    try {
-      return await this.fetchResult<T>(method);
-    } catch (error) {
-      if (isRpcTimeout(error) || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) this.breaker.trip();
-      throw error;
-    }
+  /** One call outside ethers (there is no provider before the chain id), under the provider's one bound (boundedRpcCall). */
+  private rawCall<T>(method: string): Promise<T> {
+    return boundedRpcCall(this.breaker, this.timeoutMs, () => this.fetchResult<T>(method));
   }
 
   private async fetchResult<T>(method: string): Promise<T> {
@@ -76,6 +73,7 @@ export class Chain implements OnApplicationShutdown {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...this.endpoint.headers },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+      // Frees the socket of an abandoned call (as the provider's FetchRequest timeout); the bound is the deadline's.
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     const body = (await response.json()) as { result?: T; error?: { message: string } };
