@@ -17,6 +17,8 @@ describe('a wallet pipeline', () => {
   let infra: Infra;
   let pool: PoolApp;
   let dropNonce: number | null = null;
+  /** The dropped transaction as the node held it, just before it forgot it. */
+  let held: { hash: string; maxFeePerGas: string; maxPriorityFeePerGas: string } | null = null;
   const wallet = anvilAddress(3);
 
   beforeAll(async () => {
@@ -44,7 +46,7 @@ describe('a wallet pipeline', () => {
    */
   const dropOnceHeld = async (hash: string) => {
     try {
-      await waitUntil('the node to hold the transaction', async () => (await infra.rpc('eth_getTransactionByHash', [hash])) !== null, {
+      await waitUntil('the node to hold the transaction', async () => (held = (await infra.rpc('eth_getTransactionByHash', [hash])) as typeof held) !== null, {
         timeoutMs: 10_000,
         intervalMs: 5,
       });
@@ -83,6 +85,32 @@ describe('a wallet pipeline', () => {
     // lower nonces first and re-sends the same bytes (README "Nonce"). Seen both ways under load.
     expect(dropped.previous_hashes.length).toBeLessThanOrEqual(1);
     if (dropped.previous_hashes.length === 1) expect(await infra.chain.getTransaction(dropped.previous_hashes[0])).toBeNull();
+  }, 30_000);
+
+  it('re-signs a lone dropped transaction from its own receipt watch: the same nonce, fees raised by at least 12.5 %, the dropped hash never mined', async () => {
+    // Alone on its wallet, no later nonce can heal it: only its own fee-bumped re-send recovers it.
+    const start = await infra.chain.getTransactionCount(wallet);
+    dropNonce = start;
+    held = null;
+    await infra.rpc('evm_setIntervalMining', [0]);
+    const sent = await transfer(20);
+    dropNonce = null;
+    expect(sent.status).toBe('confirmed');
+    const dropped = held as { hash: string; maxFeePerGas: string; maxPriorityFeePerGas: string } | null;
+    if (!dropped) throw new Error('the node never held the transaction to drop');
+    const [row] = (await pool.db.query(`SELECT tx_hash, previous_hashes FROM tx_journal WHERE wallet = $1 AND nonce = $2`, [wallet, start])) as {
+      tx_hash: string;
+      previous_hashes: string[];
+    }[];
+    expect(row.previous_hashes).toEqual([dropped.hash]);
+    expect(row.tx_hash).not.toBe(dropped.hash);
+    expect(sent.hash).toBe(row.tx_hash);
+    const mined = await infra.chain.getTransaction(row.tx_hash);
+    expect(mined?.nonce).toBe(start);
+    expect((mined?.maxFeePerGas ?? 0n) * 1000n).toBeGreaterThanOrEqual(BigInt(dropped.maxFeePerGas) * 1125n);
+    expect((mined?.maxPriorityFeePerGas ?? 0n) * 1000n).toBeGreaterThanOrEqual(BigInt(dropped.maxPriorityFeePerGas) * 1125n);
+    expect(await infra.chain.getTransaction(dropped.hash)).toBeNull();
+    expect(await infra.chain.getTransactionCount(wallet)).toBe(start + 1);
   }, 30_000);
 
   it('a revert in the middle of the pipeline uses its nonce and stalls none of the later ones', async () => {
