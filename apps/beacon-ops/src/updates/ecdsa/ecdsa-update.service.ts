@@ -43,6 +43,8 @@ const verifierBeacon = IVerifierBeacon__factory.createInterface();
 const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
 const GROUP_INDEX_UPDATED_TOPIC = id('GroupIndexUpdated(uint256[])');
 
+/** The EIP-712 domain a digest is computed for. */
+type Eip712Domain = { name: string; version: string; chainId: bigint; verifyingContract: string };
 /** A body whose measurement is one value (a single-value beacon's, checked against its adapter). */
 type SingleValueBody = EcdsaUpdateBody & { measurement: bigint };
 /** The chain's clock is read at most this often (shared by concurrent updates): it was one RPC call per update. */
@@ -170,80 +172,33 @@ export class EcdsaUpdateService {
   }
 
   /**
-   * A beacon of the deployed interface. Its adapter verifies for any beacon and never expires a
-   * signature, so what makes signing safe is that the beacon is one of the protocol's (checked by the
-   * caller) and that the digest can only verify on this adapter, on this chain: it is computed here
-   * from the adapter's domain (name and version as reported; chain id and verifying contract ours,
-   * and the reported ones must agree), never signed as the adapter returns it. The adapter's own
-   * digest(measurement, nonce) must be the same, else the signature would not verify there anyway.
+   * A beacon of the deployed interface: one value, inputs abi.encode(measurement, nonce),
+   * `updateIndex(signature, inputs)`, checked as ownDomainUpdate says.
    */
-  private async updateDeployed(
+  private updateDeployed(
     provider: JsonRpcProvider,
     chainId: bigint,
     body: SingleValueBody,
     adapter: DeployedEcdsaAdapter,
     idempotencyKey: string | undefined,
   ): Promise<string> {
-    const beacon = body.beacon_address;
-    const { domain } = adapter;
-    const ownDomain =
-      domain.fields === EIP5267_NAME_VERSION_CHAIN_CONTRACT &&
-      domain.chainId === chainId &&
-      domain.verifyingContract === adapter.adapter &&
-      domain.extensions === 0;
-    if (!ownDomain) {
-      throw bodyFieldError(
-        ['beacon_address'],
-        beacon,
-        `${beacon} names the adapter ${adapter.adapter}, whose EIP-712 domain is not its own on chain ${chainId} (fields ${domain.fields}, chain ${domain.chainId}, verifying contract ${domain.verifyingContract}): the service signs nothing for it`,
-      );
-    }
-    const sent = await sendSimulated(this.pool, provider, {
-      kind: 'update_beacon_with_ecdsa_adapter',
-      request: journalRequest(body),
-      beaconAddress: beacon,
-      idempotencyKey,
-      call: async () => {
-        await this.trusted.require(provider, beacon);
-        await this.gate.check(beacon, publishedMeasurement(body));
-        const measurement = { measurement: body.measurement, nonce: timestampNonce() };
-        const digest = deployedMeasurementDigest(
-          { name: domain.name, version: domain.version, chainId, verifyingContract: adapter.adapter },
-          adapter.typehash,
-          measurement,
-        );
-        const onChain = await rpc(() =>
-          IDeployedEcdsaVerifierAdapter__factory.connect(adapter.adapter, provider).digest(measurement.measurement, measurement.nonce),
-        );
-        if (onChain !== digest) {
-          throw bodyFieldError(
-            ['beacon_address'],
-            beacon,
-            `${beacon} names the adapter ${adapter.adapter}, whose digest(measurement, nonce) is not the EIP-712 digest of its own domain: the service signs nothing for it`,
-          );
-        }
-        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
-        return {
-          to: beacon,
-          data: deployedBeacon.encodeFunctionData('updateIndex', [signature, encodeDeployedEcdsaInputs(measurement)]),
-          signed: { verifier: adapter.adapter, digest },
-        };
-      },
+    return this.ownDomainUpdate(provider, chainId, body, adapter, 'adapter', idempotencyKey, (domain, nonce) => {
+      const measurement = { measurement: body.measurement, nonce };
+      return {
+        digest: deployedMeasurementDigest(domain, adapter.typehash, measurement),
+        onChain: () => IDeployedEcdsaVerifierAdapter__factory.connect(adapter.adapter, provider).digest(measurement.measurement, nonce),
+        data: (signature) => deployedBeacon.encodeFunctionData('updateIndex', [signature, encodeDeployedEcdsaInputs(measurement)]),
+      };
     });
-    requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
-    return sent.hash;
   }
 
   /**
    * A beacon behind the operators' newer IEcdsaVerifier (their standalone and group beacons): the
-   * same rules as the deployed kind (the registry or allow-list decides, the digest is computed here
-   * from the verifier's own domain and must equal its digest(measurement, nonce)), with the values as
-   * an array: a single value is sent as a one-element array, as the operators' service does, and the
-   * beacon itself decides how many it takes (a wrong count reverts in the simulation: 422, nothing sent).
-   * The nonce is the Unix time in nanoseconds, taken under the beacon lock: the verifier wants it above
-   * its last one, and the lock orders the updates of one beacon across replicas.
+   * values as an array (a single value is sent as a one-element array, as the operators' service
+   * does, and the beacon itself decides how many it takes: a wrong count reverts in the simulation,
+   * 422, nothing sent), `update(signature, inputs)`, checked as ownDomainUpdate says.
    */
-  private async updateArrayVerifier(
+  private updateArrayVerifier(
     provider: JsonRpcProvider,
     chainId: bigint,
     body: EcdsaUpdateBody,
@@ -251,19 +206,49 @@ export class EcdsaUpdateService {
     verifier: ArrayEcdsaVerifier,
     idempotencyKey: string | undefined,
   ): Promise<string> {
-    const beacon = body.beacon_address;
     const measurements = Array.isArray(values) ? values : [values];
-    const { domain } = verifier;
-    if (!(
+    return this.ownDomainUpdate(provider, chainId, body, verifier, 'verifier', idempotencyKey, (domain, nonce) => {
+      const measurement = { measurement: measurements, nonce };
+      return {
+        digest: arrayMeasurementDigest(domain, verifier.typehash, measurement),
+        onChain: () => IEcdsaVerifier__factory.connect(verifier.adapter, provider).digest(measurements, nonce),
+        data: (signature) => verifierBeacon.encodeFunctionData('update', [signature, encodeArrayMeasurementInputs(measurement)]),
+      };
+    });
+  }
+
+  /**
+   * The rule both kinds whose contract verifies for any beacon and never expires a signature share
+   * (the deployed adapter, the operators' verifier). What makes signing safe is that the beacon is
+   * one of the protocol's (checked by the caller) and that the digest can only verify on this
+   * contract, on this chain: it is computed here from the contract's domain (name and version as
+   * reported; chain id and verifying contract ours, and the reported ones must agree), never signed
+   * as the contract returns it, and its own digest(measurement, nonce) must be the same, else the
+   * signature would not verify there anyway. The nonce is the Unix time in nanoseconds, taken under
+   * the beacon lock: the contract wants it above its last one, and the lock orders the updates of one
+   * beacon across replicas.
+   */
+  private async ownDomainUpdate(
+    provider: JsonRpcProvider,
+    chainId: bigint,
+    body: EcdsaUpdateBody,
+    contract: DeployedEcdsaAdapter | ArrayEcdsaVerifier,
+    noun: 'adapter' | 'verifier',
+    idempotencyKey: string | undefined,
+    measure: (domain: Eip712Domain, nonce: bigint) => { digest: string; onChain: () => Promise<string>; data: (signature: string) => string },
+  ): Promise<string> {
+    const beacon = body.beacon_address;
+    const { domain } = contract;
+    const refuse = (why: string) =>
+      bodyFieldError(['beacon_address'], beacon, `${beacon} names the ${noun} ${contract.adapter}, ${why}: the service signs nothing for it`);
+    const ownDomain =
       domain.fields === EIP5267_NAME_VERSION_CHAIN_CONTRACT &&
       domain.chainId === chainId &&
-      domain.verifyingContract === verifier.adapter &&
-      domain.extensions === 0
-    )) {
-      throw bodyFieldError(
-        ['beacon_address'],
-        beacon,
-        `${beacon} names the verifier ${verifier.adapter}, whose EIP-712 domain is not its own on chain ${chainId} (fields ${domain.fields}, chain ${domain.chainId}, verifying contract ${domain.verifyingContract}): the service signs nothing for it`,
+      domain.verifyingContract === contract.adapter &&
+      domain.extensions === 0;
+    if (!ownDomain) {
+      throw refuse(
+        `whose EIP-712 domain is not its own on chain ${chainId} (fields ${domain.fields}, chain ${domain.chainId}, verifying contract ${domain.verifyingContract})`,
       );
     }
     const sent = await sendSimulated(this.pool, provider, {
@@ -274,26 +259,10 @@ export class EcdsaUpdateService {
       call: async () => {
         await this.trusted.require(provider, beacon);
         await this.gate.check(beacon, publishedMeasurement(body));
-        const measurement = { measurement: measurements, nonce: timestampNonce() };
-        const digest = arrayMeasurementDigest(
-          { name: domain.name, version: domain.version, chainId, verifyingContract: verifier.adapter },
-          verifier.typehash,
-          measurement,
-        );
-        const onChain = await rpc(() => IEcdsaVerifier__factory.connect(verifier.adapter, provider).digest(measurements, measurement.nonce));
-        if (onChain !== digest) {
-          throw bodyFieldError(
-            ['beacon_address'],
-            beacon,
-            `${beacon} names the verifier ${verifier.adapter}, whose digest(measurement, nonce) is not the EIP-712 digest of its own domain: the service signs nothing for it`,
-          );
-        }
-        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
-        return {
-          to: beacon,
-          data: verifierBeacon.encodeFunctionData('update', [signature, encodeArrayMeasurementInputs(measurement)]),
-          signed: { verifier: verifier.adapter, digest },
-        };
+        const signing = measure({ name: domain.name, version: domain.version, chainId, verifyingContract: contract.adapter }, timestampNonce());
+        if ((await rpc(signing.onChain)) !== signing.digest) throw refuse('whose digest(measurement, nonce) is not the EIP-712 digest of its own domain');
+        const signature = signMeasurementDigest(this.keys.signer.signingKey, signing.digest);
+        return { to: beacon, data: signing.data(signature), signed: { verifier: contract.adapter, digest: signing.digest } };
       },
     });
     requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
