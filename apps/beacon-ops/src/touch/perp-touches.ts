@@ -1,7 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { encodeAggregate3 } from '@perp/contracts';
 import { perpInterface } from '@perp/perp-city-abi';
-import { getAddress } from 'ethers';
+import { getAddress, TransactionReceipt } from 'ethers';
+import { Chain } from '../chain/chain.module';
 import { outsideToken } from '../rate-limits/token-context';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../settings';
 import { ReceiptTimeoutError } from '../wallet-pool/pool-errors';
@@ -9,8 +10,10 @@ import { WalletPool } from '../wallet-pool/wallet-pool.service';
 import { PerpsOfBeacon } from './perps-of-beacon';
 import { touchMetrics } from './touch-metrics';
 
-/** touch() is the same function in every Perp build. */
-const TOUCH_CALLDATA = perpInterface('v0.2.2-upgradeable').encodeFunctionData('touch');
+/** touch() and rates() are the same functions in every Perp build. */
+const PERP = perpInterface('v0.2.2-upgradeable');
+const TOUCH_CALLDATA = PERP.encodeFunctionData('touch');
+const RATES_CALLDATA = PERP.encodeFunctionData('rates');
 
 /**
  * Touch after update: the perps of every beacon whose update was confirmed within one window
@@ -35,6 +38,7 @@ export class PerpTouches implements BeforeApplicationShutdown {
     @Inject(BEACON_OPS_SETTINGS) private readonly settings: BeaconOpsSettings,
     private readonly perps: PerpsOfBeacon,
     private readonly pool: WalletPool,
+    private readonly chain: Chain,
   ) {
     this.enabled = Boolean(settings.touchMarketDataUrl && settings.multicall3Address);
   }
@@ -82,6 +86,36 @@ export class PerpTouches implements BeforeApplicationShutdown {
     await Promise.all(batches.map((batch) => this.send(batch, beacons)));
   }
 
+  /**
+   * A perp of a mined batch that left no log either had nothing to do (a trade or another touch
+   * had accrued it in a block of the same second: its rates().lastTouch is that block's time, and a
+   * touch accrues only when time moves) or failed (its touch() reverted). Read at the batch's own
+   * block: one eth_call per quiet perp and the block's header, only when a perp was quiet.
+   */
+  private async judgeQuiet(hash: string, receipt: TransactionReceipt, quiet: string[]): Promise<void> {
+    const provider = await this.chain.provider();
+    const block = await provider.getBlock(receipt.blockNumber).catch(() => null);
+    const current = await Promise.all(
+      quiet.map(async (perp) => {
+        if (!block) return false;
+        const answer = await provider.call({ to: perp, data: RATES_CALLDATA, blockTag: receipt.blockNumber }).catch(() => null);
+        if (answer === null) return false;
+        try {
+          return (PERP.decodeFunctionResult('rates', answer)[3] as bigint) >= BigInt(block.timestamp);
+        } catch {
+          return false; // not a perp's answer: its touch() cannot have run
+        }
+      }),
+    );
+    const failed = quiet.filter((_, i) => !current[i]);
+    const alreadyCurrent = quiet.length - failed.length;
+    if (alreadyCurrent > 0) touchMetrics.perpsAlreadyCurrent.inc(alreadyCurrent);
+    if (failed.length > 0) {
+      touchMetrics.failures.inc({ reason: 'perp' }, failed.length);
+      this.logger.warn(`touch batch ${hash}: no log from ${failed.join(', ')}, which had not accrued at its block's time (touch() reverted)`);
+    }
+  }
+
   private async send(perps: string[], beacons: string[]): Promise<void> {
     const multicall3 = this.settings.multicall3Address as string;
     const gasLimit = this.settings.touchGasBase + this.settings.touchGasPerPerp * BigInt(perps.length);
@@ -99,13 +133,10 @@ export class PerpTouches implements BeforeApplicationShutdown {
         this.logger.warn(`touch batch ${sent.hash} reverted: ${perps.length} perps not touched`);
         return;
       }
-      // A touched perp logs (CumulativesAccrued); none: its touch() reverted, or a trade already touched it in that block.
+      // A touched perp logs (CumulativesAccrued); none: its touch() reverted, or it had already accrued at that block's time.
       const logged = new Set(sent.receipt.logs.map((log) => getAddress(log.address)));
       const quiet = perps.filter((perp) => !logged.has(getAddress(perp)));
-      if (quiet.length > 0) {
-        touchMetrics.failures.inc({ reason: 'perp' }, quiet.length);
-        this.logger.warn(`touch batch ${sent.hash}: no log from ${quiet.join(', ')}`);
-      }
+      if (quiet.length > 0) await this.judgeQuiet(sent.hash, sent.receipt, quiet);
     } catch (error) {
       if (error instanceof ReceiptTimeoutError) {
         touchMetrics.perpsSent.inc(perps.length);

@@ -7,7 +7,8 @@ import { Counter, Histogram } from 'prom-client';
  * - send: the pool sent nothing (no payable wallet, all busy, chain down, refused);
  * - timeout: sent, its receipt not within RECEIPT_TIMEOUT_MS (the journal settles it later);
  * - reverted: the batch transaction reverted (no perp of it touched);
- * - perp: a perp of a mined batch left no log (its touch() reverted, or it was already touched in that block).
+ * - perp: a perp of a mined batch left no log and had not accrued at that block's time (its touch() reverted).
+ * A perp that left no log because it had accrued in that second already is no failure: perpsAlreadyCurrent.
  */
 export const touchMetrics = {
   perpsSent: new Counter({ name: 'beacon_ops_touch_perps_sent_total', help: 'Perps sent a touch() in a Multicall3 batch' }),
@@ -17,4 +18,8 @@ export const touchMetrics = {
     buckets: [1, 2, 5, 10, 20, 50, 100, 200],
   }),
   failures: new Counter({ name: 'beacon_ops_touch_failures_total', help: 'Touch failures, by reason', labelNames: ['reason'] }),
+  perpsAlreadyCurrent: new Counter({
+    name: 'beacon_ops_touch_perps_already_current_total',
+    help: 'Perps of a mined touch batch that had already accrued at its block time (a trade or touch in the same second): nothing to do',
+  }),
 };

@@ -183,6 +183,30 @@ describe('touch after update', () => {
     await wrongKey.close();
   }, 60_000);
 
+  it("a perp already accrued in its block's second (a trade, another touch) is no failure: counted apart, the others touched", async () => {
+    const perpBefore = await failures('perp');
+    const currentBefore = (await touchMetrics.perpsAlreadyCurrent.get()).values[0]?.value ?? 0;
+    const countBefore = (await rows(service, 'touch_perps')).length;
+    await update(service, '56');
+    // From here every block has the update's second: a touch of the first perp now leaves the batch's touch of it nothing to do.
+    await env.infra.rpc('anvil_setBlockTimestampInterval', [0]);
+    try {
+      await (await Perp__factory.connect(perps[0], env.deployer).touch()).wait();
+      await waitUntil('a touch journaled', async () => (await rows(service, 'touch_perps')).length > countBefore, { timeoutMs: 5_000, intervalMs: 50 });
+      await touches.settled();
+    } finally {
+      await env.infra.rpc('anvil_removeBlockTimestampInterval', []);
+    }
+    const [touched] = (await rows(service, 'touch_perps')).slice(countBefore);
+    expect(touched.status).toBe('confirmed');
+    const receipt = await env.infra.chain.getTransactionReceipt(touched.tx_hash);
+    const logged = new Set((receipt?.logs ?? []).map((log) => log.address.toLowerCase()));
+    expect([logged.has(perps[0]), logged.has(perps[1])]).toEqual([false, true]);
+    for (const perp of perps) expect(await lastTouch(perp)).toBe(BigInt(await blockTime(touched.tx_hash)));
+    expect((await failures('perp')) - perpBefore).toBe(0);
+    expect(((await touchMetrics.perpsAlreadyCurrent.get()).values[0]?.value ?? 0) - currentBefore).toBe(1);
+  }, 60_000);
+
   it('is off unless TOUCH_MARKET_DATA_URL is set', async () => {
     const off = await env.startService({ ECDSA_BEACON_ADDRESSES: beacon, TOUCH_FLUSH_MS: '100' });
     markets.requests.length = 0;
