@@ -102,21 +102,8 @@ export class EcdsaAdapters {
 
   /** An IEcdsaVerifier: SIGNER(), EIP-5267 eip712Domain() and MEASUREMENT_TYPEHASH(), else not an ECDSA beacon (a ZK beacon's verifier lacks them). */
   private async readVerifier(provider: JsonRpcProvider, beacon: string, adapter: string): Promise<ArrayEcdsaVerifier> {
-    const verifier = IEcdsaVerifier__factory.connect(adapter, provider);
     try {
-      const [signer, domain, typehash] = await Promise.all([
-        rpc(() => verifier.SIGNER()),
-        rpc(() => verifier.eip712Domain()),
-        rpc(() => verifier.MEASUREMENT_TYPEHASH()),
-      ]);
-      const [fields, name, version, chainId, verifyingContract, salt, extensions] = domain;
-      return {
-        kind: 'verifier',
-        adapter,
-        signer: signer.toLowerCase(),
-        domain: { fields, name, version, chainId, verifyingContract: verifyingContract.toLowerCase(), salt, extensions: extensions.length },
-        typehash,
-      };
+      return { kind: 'verifier', adapter, ...(await ownDomainFacts(IEcdsaVerifier__factory.connect(adapter, provider))) };
     } catch (error) {
       if (lacks(error)) throw notEcdsa(beacon);
       throw error;
@@ -141,20 +128,7 @@ export class EcdsaAdapters {
         ]);
         return { kind: 'bound', adapter, boundBeacon, signer: signer.toLowerCase(), min, max, ...(group === undefined ? {} : { group }) };
       }
-      const deployed = IDeployedEcdsaVerifierAdapter__factory.connect(adapter, provider);
-      const [signer, domain, typehash] = await Promise.all([
-        rpc(() => deployed.SIGNER()),
-        rpc(() => deployed.eip712Domain()),
-        rpc(() => deployed.MEASUREMENT_TYPEHASH()),
-      ]);
-      const [fields, name, version, chainId, verifyingContract, salt, extensions] = domain;
-      return {
-        kind: 'deployed',
-        adapter,
-        signer: signer.toLowerCase(),
-        domain: { fields, name, version, chainId, verifyingContract: verifyingContract.toLowerCase(), salt, extensions: extensions.length },
-        typehash,
-      };
+      return { kind: 'deployed', adapter, ...(await ownDomainFacts(IDeployedEcdsaVerifierAdapter__factory.connect(adapter, provider))) };
     } catch (error) {
       if (lacks(error)) throw notEcdsa(beacon);
       throw error;
@@ -178,4 +152,22 @@ function notEcdsa(beacon: string) {
     beacon,
     `${beacon} is not an ECDSA-adapter beacon (no verifierAdapter() whose adapter answers SIGNER() and either BEACON() or eip712Domain() and MEASUREMENT_TYPEHASH(), nor a verifier() that answers SIGNER(), eip712Domain() and MEASUREMENT_TYPEHASH())`,
   );
+}
+
+/** The contracts that compute their digests from their own EIP-712 domain share these three views. */
+type OwnDomainContract = Pick<ReturnType<typeof IEcdsaVerifier__factory.connect>, 'SIGNER' | 'eip712Domain' | 'MEASUREMENT_TYPEHASH'>;
+
+/** SIGNER(), EIP-5267 eip712Domain() and MEASUREMENT_TYPEHASH() of the deployed adapter or the operators' verifier. */
+async function ownDomainFacts(contract: OwnDomainContract): Promise<Omit<DeployedEcdsaAdapter, 'kind' | 'adapter'>> {
+  const [signer, domain, typehash] = await Promise.all([
+    rpc(() => contract.SIGNER()),
+    rpc(() => contract.eip712Domain()),
+    rpc(() => contract.MEASUREMENT_TYPEHASH()),
+  ]);
+  const [fields, name, version, chainId, verifyingContract, salt, extensions] = domain;
+  return {
+    signer: signer.toLowerCase(),
+    domain: { fields, name, version, chainId, verifyingContract: verifyingContract.toLowerCase(), salt, extensions: extensions.length },
+    typehash,
+  };
 }

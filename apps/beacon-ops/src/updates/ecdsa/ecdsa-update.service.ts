@@ -26,6 +26,7 @@ import { ContractCode } from '../../onchain/contract-code';
 import { bodyFieldError } from '../../onchain/field-error';
 import { revertError } from '../../onchain/revert-messages';
 import { journalRequest, requireEvent, sendSimulated } from '../../onchain/send-simulated';
+import type { RevertMapper } from '../../onchain/simulation';
 import { BEACON_OPS_SETTINGS, BeaconOpsSettings } from '../../settings';
 import { PoolKeys } from '../../wallet-pool/pool-keys';
 import { WalletPool } from '../../wallet-pool/wallet-pool.service';
@@ -40,8 +41,22 @@ const ecdsaBeacon = EcdsaBeacon__factory.createInterface();
 const deployedBeacon = IDeployedEcdsaBeacon__factory.createInterface();
 const groupBeacon = GroupEcdsaBeacon__factory.createInterface();
 const verifierBeacon = IVerifierBeacon__factory.createInterface();
-const INDEX_UPDATED_TOPIC = id('IndexUpdated(uint256)');
-const GROUP_INDEX_UPDATED_TOPIC = id('GroupIndexUpdated(uint256[])');
+const INDEX_UPDATED = { topic: id('IndexUpdated(uint256)'), name: 'IndexUpdated' };
+const GROUP_INDEX_UPDATED = { topic: id('GroupIndexUpdated(uint256[])'), name: 'GroupIndexUpdated' };
+/** Unordered nonces for the bound adapters: a random 256-bit one is unused with certainty, and needs no coordination between replicas. */
+const randomNonce = (): bigint => BigInt(hexlify(randomBytes(32)));
+
+/** One ECDSA update's send, whatever the kind (signedUpdate). */
+interface SignedUpdate {
+  kind: 'update_beacon_with_ecdsa_adapter' | 'update_group_beacon_with_ecdsa_adapter';
+  /** The contract that verifies the signature (journaled with the digest). */
+  verifier: string;
+  /** The event the beacon must emit. */
+  event: { topic: string; name: string };
+  /** Under the beacon lock: the digest to sign and the call data that carries its signature; may refuse. */
+  sign: () => Promise<{ digest: string; data: (signature: string) => string }>;
+  mapRevert?: RevertMapper;
+}
 
 /** The EIP-712 domain a digest is computed for. */
 type Eip712Domain = { name: string; version: string; chainId: bigint; verifyingContract: string };
@@ -103,32 +118,20 @@ export class EcdsaUpdateService {
     if (Array.isArray(values)) return this.updateGroup(provider, chainId, body, values, adapter as BoundEcdsaAdapter, idempotencyKey);
     const single = body as SingleValueBody;
     if (adapter.kind === 'deployed') return this.updateDeployed(provider, chainId, single, adapter, idempotencyKey);
-    const sent = await sendSimulated(this.pool, provider, {
+    return this.signedUpdate(provider, body, idempotencyKey, {
       kind: 'update_beacon_with_ecdsa_adapter',
-      request: journalRequest(body),
-      beaconAddress: beacon,
-      idempotencyKey,
-      call: async () => {
-        // Again under the beacon lock: an /unregister_beacon of this process that ran meanwhile is seen (it drops the cached yes).
-        await this.trusted.require(provider, beacon);
-        // Under the beacon lock, before any charge or journal row: a gated update costs nothing (gating/).
-        await this.gate.check(beacon, publishedMeasurement(body));
-        // Unordered nonces: a random 256-bit one is unused with certainty, and needs no coordination between replicas.
-        const measurement = { measurement: single.measurement, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
-        // One digest, signed and journaled.
-        const digest = measurementDigest(adapter.adapter, chainId, measurement);
-        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
+      verifier: adapter.adapter,
+      event: INDEX_UPDATED,
+      sign: async () => {
+        const measurement = { measurement: single.measurement, nonce: randomNonce(), deadline: await this.deadline(provider) };
         return {
-          to: beacon,
-          data: ecdsaBeacon.encodeFunctionData('updateIndex', [signature, encodeEcdsaInputs(measurement)]),
-          signed: { verifier: adapter.adapter, digest },
+          digest: measurementDigest(adapter.adapter, chainId, measurement),
+          data: (signature) => ecdsaBeacon.encodeFunctionData('updateIndex', [signature, encodeEcdsaInputs(measurement)]),
         };
       },
       mapRevert: (decoded, raw) =>
         decoded?.name === 'MeasurementOutOfRange' ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}]: got ${single.measurement}`) : undefined,
     });
-    requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
-    return sent.hash;
   }
 
   /**
@@ -136,7 +139,7 @@ export class EcdsaUpdateService {
    * signature for its bound adapter, under the same scope, nonce and deadline rules as a single value.
    * Its own journal kind: its gas cap grows with the group (GAS_CAP_GROUP_ECDSA_UPDATE).
    */
-  private async updateGroup(
+  private updateGroup(
     provider: JsonRpcProvider,
     chainId: bigint,
     body: EcdsaUpdateBody,
@@ -144,22 +147,15 @@ export class EcdsaUpdateService {
     adapter: BoundEcdsaAdapter,
     idempotencyKey: string | undefined,
   ): Promise<string> {
-    const beacon = body.beacon_address;
-    const sent = await sendSimulated(this.pool, provider, {
+    return this.signedUpdate(provider, body, idempotencyKey, {
       kind: 'update_group_beacon_with_ecdsa_adapter',
-      request: journalRequest(body),
-      beaconAddress: beacon,
-      idempotencyKey,
-      call: async () => {
-        await this.trusted.require(provider, beacon);
-        await this.gate.check(beacon, publishedMeasurement(body));
-        const measurement = { measurements: values, nonce: BigInt(hexlify(randomBytes(32))), deadline: await this.deadline(provider) };
-        const digest = groupMeasurementDigest(adapter.adapter, chainId, measurement);
-        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
+      verifier: adapter.adapter,
+      event: GROUP_INDEX_UPDATED,
+      sign: async () => {
+        const measurement = { measurements: values, nonce: randomNonce(), deadline: await this.deadline(provider) };
         return {
-          to: beacon,
-          data: groupBeacon.encodeFunctionData('updateIndex', [signature, encodeGroupEcdsaInputs(measurement)]),
-          signed: { verifier: adapter.adapter, digest },
+          digest: groupMeasurementDigest(adapter.adapter, chainId, measurement),
+          data: (signature) => groupBeacon.encodeFunctionData('updateIndex', [signature, encodeGroupEcdsaInputs(measurement)]),
         };
       },
       mapRevert: (decoded, raw) =>
@@ -167,8 +163,6 @@ export class EcdsaUpdateService {
           ? revertError(decoded, raw, `[${adapter.min}, ${adapter.max}] for every value: got [${values.join(', ')}]`)
           : undefined,
     });
-    requireEvent(sent, beacon, GROUP_INDEX_UPDATED_TOPIC, 'GroupIndexUpdated');
-    return sent.hash;
   }
 
   /**
@@ -228,7 +222,7 @@ export class EcdsaUpdateService {
    * the beacon lock: the contract wants it above its last one, and the lock orders the updates of one
    * beacon across replicas.
    */
-  private async ownDomainUpdate(
+  private ownDomainUpdate(
     provider: JsonRpcProvider,
     chainId: bigint,
     body: EcdsaUpdateBody,
@@ -251,21 +245,42 @@ export class EcdsaUpdateService {
         `whose EIP-712 domain is not its own on chain ${chainId} (fields ${domain.fields}, chain ${domain.chainId}, verifying contract ${domain.verifyingContract})`,
       );
     }
-    const sent = await sendSimulated(this.pool, provider, {
+    return this.signedUpdate(provider, body, idempotencyKey, {
       kind: 'update_beacon_with_ecdsa_adapter',
+      verifier: contract.adapter,
+      event: INDEX_UPDATED,
+      sign: async () => {
+        const signing = measure({ name: domain.name, version: domain.version, chainId, verifyingContract: contract.adapter }, timestampNonce());
+        if ((await rpc(signing.onChain)) !== signing.digest) throw refuse('whose digest(measurement, nonce) is not the EIP-712 digest of its own domain');
+        return signing;
+      },
+    });
+  }
+
+  /**
+   * Every ECDSA kind's send: under the beacon lock, the beacon checked again and the gate asked, then
+   * `update.sign()` gives the one digest the service signs (and journals) and the call that carries
+   * the signature; the mined receipt must hold the beacon's event.
+   */
+  private async signedUpdate(provider: JsonRpcProvider, body: EcdsaUpdateBody, idempotencyKey: string | undefined, update: SignedUpdate): Promise<string> {
+    const beacon = body.beacon_address;
+    const sent = await sendSimulated(this.pool, provider, {
+      kind: update.kind,
       request: journalRequest(body),
       beaconAddress: beacon,
       idempotencyKey,
       call: async () => {
+        // Again under the beacon lock: an /unregister_beacon of this process that ran meanwhile is seen (it drops the cached yes).
         await this.trusted.require(provider, beacon);
+        // Under the beacon lock, before any charge or journal row: a gated update costs nothing (gating/).
         await this.gate.check(beacon, publishedMeasurement(body));
-        const signing = measure({ name: domain.name, version: domain.version, chainId, verifyingContract: contract.adapter }, timestampNonce());
-        if ((await rpc(signing.onChain)) !== signing.digest) throw refuse('whose digest(measurement, nonce) is not the EIP-712 digest of its own domain');
-        const signature = signMeasurementDigest(this.keys.signer.signingKey, signing.digest);
-        return { to: beacon, data: signing.data(signature), signed: { verifier: contract.adapter, digest: signing.digest } };
+        const { digest, data } = await update.sign();
+        const signature = signMeasurementDigest(this.keys.signer.signingKey, digest);
+        return { to: beacon, data: data(signature), signed: { verifier: update.verifier, digest } };
       },
+      mapRevert: update.mapRevert,
     });
-    requireEvent(sent, beacon, INDEX_UPDATED_TOPIC, 'IndexUpdated');
+    requireEvent(sent, beacon, update.event.topic, update.event.name);
     return sent.hash;
   }
 
